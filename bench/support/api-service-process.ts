@@ -23,6 +23,8 @@ import inspector from 'node:inspector/promises';
 import pino from 'pino';
 import { loadConfig } from '../../src/main/config';
 import { startApplication } from '../../src/main/application';
+import { RequestContext } from '@mikro-orm/postgresql';
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../src/application/shared/transaction';
 import { renderStaleWebsiteDocuments } from '../../src/infrastructure/monitoring/website-document';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infrastructure/persistence/embedded-postgres';
 import { postgresCpuMicros } from './postgres-cpu';
@@ -55,7 +57,12 @@ async function main() {
     if (message.type === 'urls') process.send!({ id: message.id, url: app.url, bareUrl });
     if (message.type === 'sql') process.send!({ id: message.id, rows: await app.database.sql.query(fromWire(message.statement!)) });
     if (message.type === 'renderDocuments')
-      process.send!({ id: message.id, rendered: await renderStaleWebsiteDocuments(app.database.orm) });
+      process.send!({
+        id: message.id,
+        rendered: await RequestContext.create(app.database.orm.em, () =>
+          renderStaleWebsiteDocuments(app.container.get<TransactionRunner>(TRANSACTION_RUNNER)),
+        ),
+      });
     if (message.type === 'bare') {
       bareRoute.answer(message as never);
       process.send!({ id: message.id });

@@ -14,6 +14,8 @@ import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../../src/main/config';
 import { startApplication } from '../../src/main/application';
+import { RequestContext } from '@mikro-orm/postgresql';
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../src/application/shared/transaction';
 import { renderStaleWebsiteDocuments } from '../../src/infrastructure/monitoring/website-document';
 import { fromWire, type WireStatement } from './wire-sql';
 
@@ -35,7 +37,12 @@ async function main() {
   process.on('message', async (message: Message) => {
     if (message.type === 'sql') process.send!({ id: message.id, rows: await app.database.sql.query(fromWire(message.statement!)) });
     if (message.type === 'renderDocuments')
-      process.send!({ id: message.id, rendered: await renderStaleWebsiteDocuments(app.database.orm) });
+      process.send!({
+        id: message.id,
+        rendered: await RequestContext.create(app.database.orm.em, () =>
+          renderStaleWebsiteDocuments(app.container.get<TransactionRunner>(TRANSACTION_RUNNER)),
+        ),
+      });
     if (message.type === 'stop') {
       await app.stop();
       if (!process.env.BENCH_DATA_DIR) await fs.rm(dataDir, { recursive: true, force: true });

@@ -43,8 +43,9 @@ import type { CheckRequest } from '../../src/domain/checks/check-request';
 import { dispatcherOptions } from '../../src/main/modules/scheduling.module';
 import { startCheckWorker } from '../../src/interfaces/jobs/check-worker';
 import { tuneGarbageCollection } from '../../src/main/gc-tuning';
-import { renderStaleWebsiteDocuments } from '../../src/infrastructure/monitoring/website-document';
 import { RequestContext } from '@mikro-orm/postgresql';
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../src/application/shared/transaction';
+import { renderStaleWebsiteDocuments } from '../../src/infrastructure/monitoring/website-document';
 import { MaintainResultStorage } from '../../src/application/results/maintain-result-storage';
 import { postgresCpuMicros } from './postgres-cpu';
 import { startBareRoute } from './bare-route';
@@ -112,7 +113,13 @@ async function main() {
         process.send!({ id: m.id, serverMicros: user + system, postgresMicros: await postgresCpuMicros(process.pid) });
       }
       if (m.type === 'sql') process.send!({ id: m.id, rows: await runner.query(fromWire(m.statement!)) });
-      if (m.type === 'renderDocuments') process.send!({ id: m.id, rendered: await renderStaleWebsiteDocuments(app.database.orm) });
+      if (m.type === 'renderDocuments')
+        process.send!({
+          id: m.id,
+          rendered: await RequestContext.create(app.database.orm.em, () =>
+            renderStaleWebsiteDocuments(app.container.get<TransactionRunner>(TRANSACTION_RUNNER)),
+          ),
+        });
       if (m.type === 'bare') {
         bareRoute.answer(m as never);
         process.send!({ id: m.id });

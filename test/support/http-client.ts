@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { expect } from 'chai';
 import { testServer } from './test-server';
+import { serverErrorsOf } from './server-errors';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -50,6 +51,11 @@ export async function apiAt<T = any>(url: string, method: string, path: string, 
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     /* non-JSON body: keep the text */
+  }
+  // A 5xx is never an answer a test wants: say what the server logged for it, for CI's record.
+  if (response.status >= 500) {
+    const logged = serverErrorsOf(response.headers.get('x-request-id'));
+    if (logged.length > 0) console.error(`${method} ${path} answered ${response.status}; the server logged:\n${logged.join('\n')}`);
   }
   return { status: response.status, body: parsed as T, headers: response.headers, text };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
+import { serverErrorLog } from './server-errors';
 import { loadConfig, type AppConfig } from '../../src/main/config';
 import { startApplication, type RunningApplication } from '../../src/main/application';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infrastructure/persistence/embedded-postgres';
@@ -101,7 +102,8 @@ export function testServer(): Promise<RunningApplication> {
       jobs: false,
       checkWorker: false,
       notificationWorker: false,
-      logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+      // Errors are kept in memory (and printed with any 5xx a test receives) unless TEST_LOG_LEVEL asks for more.
+      logger: process.env.TEST_LOG_LEVEL ? pino({ level: process.env.TEST_LOG_LEVEL }) : pino({ level: 'error' }, serverErrorLog),
     });
   })();
   return server;

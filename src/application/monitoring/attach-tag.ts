@@ -14,10 +14,10 @@ export class AttachTag {
 
   async execute(actor: Actor, input: MonitorTagInput): Promise<{ alreadyAttached: boolean }> {
     const { tag, monitor } = await resolveTagging(actor, input, this.tags, this.monitors);
-    return this.tx.run(async () => {
-      await this.monitors.lockMonitor(monitor);
-      const outcome = assertTagRoom(await this.tags.attachedTagIds(monitor.id), tag.id);
-      if (outcome === 'attach') await this.tags.attach(monitor.id, tag.id);
+    return this.tx.run(async (tx) => {
+      await this.monitors.lockMonitor(monitor, tx);
+      const outcome = assertTagRoom(await this.tags.attachedTagIds(monitor.id, tx), tag.id);
+      if (outcome === 'attach') await this.tags.attach(monitor.id, tag.id, tx);
       return { alreadyAttached: outcome === 'alreadyAttached' };
     });
   }

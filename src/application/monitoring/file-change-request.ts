@@ -45,10 +45,10 @@ export class FileChangeRequest {
       if (Object.keys(changes).length === 0) throw validationIssue('changes', 'An update request needs at least one change', 'too_small');
       await this.writer.validateUpdate(monitor, changes);
     }
-    return this.tx.run(async () => {
+    return this.tx.run(async (tx) => {
       const scope = organizationScope(monitor.organizationId);
-      await this.monitors.lockCustomer(scope, monitor.customerId);
-      assertRoomForChangeRequest(await this.requests.countOpen(scope, monitor.customerId));
+      await this.monitors.lockCustomer(scope, monitor.customerId, tx);
+      assertRoomForChangeRequest(await this.requests.countOpen(scope, monitor.customerId, tx));
       return this.requests.add(
         new ChangeRequest({
           publicId: this.ids.uuid(),
@@ -63,6 +63,7 @@ export class FileChangeRequest {
           requestedByUserId: actor.userId,
           now: this.clock.now(),
         }),
+        tx,
       );
     });
   }

@@ -21,7 +21,7 @@ import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { TargetPolicy } from '../shared/target-policy';
-import type { TransactionRunner } from '../shared/transaction';
+import type { Transaction, TransactionRunner } from '../shared/transaction';
 import type { SecretTokens } from '../identity/ports';
 import type { LocationCatalogue } from '../locations/ports';
 import { editorOf } from './monitor-editor';
@@ -113,8 +113,8 @@ export class MonitorWriter {
       now,
     });
     this.finish(monitor, plan, now);
-    return this.tx.run(async () => {
-      await this.monitors.lockCustomer(actor.scope, terms.customerId);
+    return this.tx.run(async (tx) => {
+      await this.monitors.lockCustomer(actor.scope, terms.customerId, tx);
       const fresh = await this.customers.forCustomer(actor.scope, terms.customerId);
       if (!fresh) throw new AppError('invalidCustomer');
       const counts = await this.monitors.countForCustomer(actor.scope, terms.customerId);
@@ -129,7 +129,7 @@ export class MonitorWriter {
       });
       if (decision.kind === 'upgrade') await this.customers.upgradeQuotaTier(actor.scope, terms.customerId, fresh.currentTierIndex);
       await this.setDependencies(actor, monitor, input.dependsOn, now);
-      return this.monitors.add(monitor);
+      return this.monitors.add(monitor, tx);
     });
   }
 
@@ -147,13 +147,13 @@ export class MonitorWriter {
     if (nextClass !== monitor.managementType) assertMayChangeManagementType(editor);
     const { plan, privateCodes } = await this.planUpdate(monitor, terms, input);
     await this.vet(plan, privateCodes);
-    return this.tx.run(async () => {
+    return this.tx.run(async (tx) => {
       const scope = organizationScope(monitor.organizationId);
       const current = await this.monitors.findByRef(scope, monitor.kind, monitor.publicId);
       if (!current) throw new AppError(monitor.kind === 'website' ? 'websiteNotFound' : 'monitorNotFound');
       if (current.version !== monitor.version) throw new AppError('conflict');
       if (nextClass === 'self_service' && current.managementType !== 'self_service') {
-        await this.monitors.lockCustomer(scope, current.customerId);
+        await this.monitors.lockCustomer(scope, current.customerId, tx);
         assertSelfServiceRoom((await this.monitors.countForCustomer(scope, current.customerId)).selfService, terms);
       }
       const now = this.clock.now();
@@ -162,7 +162,7 @@ export class MonitorWriter {
       if (key !== undefined && key !== current.key) current.changeKey(key, now);
       this.finish(current, plan, now);
       await this.setDependencies(actor, current, input.dependsOn, now);
-      await this.monitors.save(current);
+      await this.monitors.save(current, tx);
       return current;
     });
   }
@@ -174,9 +174,10 @@ export class MonitorWriter {
     await this.vet(plan, privateCodes);
   }
 
-  async remove(actor: Actor, monitor: Monitor): Promise<void> {
+  /** `tx`: the caller's transaction to join (an approved change request's), if any. */
+  async remove(actor: Actor, monitor: Monitor, tx?: Transaction): Promise<void> {
     assertMayDelete(editorOf(actor), monitor.managementType, await this.termsOf(monitor));
-    await this.monitors.remove(monitor);
+    await this.monitors.remove(monitor, tx);
   }
 
   async termsOf(monitor: Monitor): Promise<MonitorCustomerTerms> {

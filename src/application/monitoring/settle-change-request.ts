@@ -4,7 +4,7 @@ import type { ChangeRequest, ChangeRequestDecision } from '../../domain/monitori
 import { assertMayWrite } from '../../domain/monitoring/ownership';
 import { isCustomerBound, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
-import type { TransactionRunner } from '../shared/transaction';
+import type { Transaction, TransactionRunner } from '../shared/transaction';
 import { editorOf } from './monitor-editor';
 import type { MonitorWriter } from './monitor-writer';
 import type { ChangeRequestRepository, MonitorRepository, RecordRef } from './ports';
@@ -26,22 +26,22 @@ export class SettleChangeRequest {
   execute(actor: Actor, input: { ref: RecordRef; status: ChangeRequestDecision; note?: string | null }): Promise<ChangeRequest> {
     assertMayWrite(editorOf(actor));
     if (input.status !== 'cancelled' && isCustomerBound(actor)) throw new AppError('roleForbidden');
-    return this.tx.run(async () => {
+    return this.tx.run(async (tx) => {
       const request = await this.requests.findByRef(actor.scope, input.ref);
       if (!request) throw new AppError('changeRequestNotFound');
       if (!request.isOpen) throw new AppError('changeRequestAlreadySettled', { status: request.status });
-      if (input.status === 'approved') await this.apply(actor, request);
+      if (input.status === 'approved') await this.apply(actor, request, tx);
       request.settle(input.status, actor.userId, input.note ?? null, this.clock.now());
-      await this.requests.save(request);
+      await this.requests.save(request, tx);
       return request;
     });
   }
 
-  private async apply(actor: Actor, request: ChangeRequest): Promise<void> {
+  private async apply(actor: Actor, request: ChangeRequest, tx: Transaction): Promise<void> {
     const monitor = await this.monitors.findByRef(organizationScope(request.organizationId), request.monitorKind, request.monitorPublicId);
     if (!monitor) throw new AppError(request.monitorKind === 'website' ? 'websiteNotFound' : 'monitorNotFound');
     if (request.action === 'delete') {
-      await this.writer.remove(actor, monitor);
+      await this.writer.remove(actor, monitor, tx);
       request.forgetMonitor();
     } else await this.writer.update(actor, monitor, request.changes);
   }

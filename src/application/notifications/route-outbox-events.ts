@@ -27,12 +27,12 @@ import type {
   StoredStorm,
   StormLedger,
   StormRoute,
+  StormTell,
+  StormWrite,
 } from './ports';
 
 /** Events routed per round. */
 export const ROUTE_BATCH = 1000;
-/** Customers' storm writes of a round in flight at once (each one statement on its own connection). */
-const STORM_WRITERS = 4;
 
 const messageOf = (kind: ChannelEvent, event: OutboxEvent): Omit<NotificationMessage, 'id'> => ({
   event: kind,
@@ -53,8 +53,8 @@ const messageOf = (kind: ChannelEvent, event: OutboxEvent): Omit<NotificationMes
  * routing narrows to each event's customer and monitor).
  *
  * Storms are told once (see StormPolicy): a customer's incident transitions of the round go through
- * its storm state together (read, decided by the domain, written in one statement that a concurrent
- * writer makes a no-op); then the storms whose next message is due tell each channel what it would
+ * its storm state together (read, decided by the domain; the round's customers written in one
+ * statement, in which a concurrent writer makes that customer's write a no-op); then the storms whose next message is due tell each channel what it would
  * have received one by one (monitor overrides included): a channel listing `incident.opened` gets
  * the failures, one listing `incident.resolved` the recoveries and the storm's end. Then failed
  * deliveries go to the fallback channel (FallBackFromFailingChannels), and the identity context's
@@ -109,17 +109,14 @@ export class RouteOutboxEvents {
     let routed = await this.ledger.routeMany(alone, this.clock.now());
     const customers = [...inStorms.values()];
     const stored = await this.storms.stormsOf(customers);
-    // Customers' storms are independent rows: their writes run side by side, a few at a time.
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(STORM_WRITERS, customers.length) }, async () => {
-        while (next < customers.length) {
-          const i = next++;
-          const written = await this.routeInStorm(customers[i]!, stored[i]!);
-          routed += written;
-        }
-      }),
+    // The customers' storm writes of the round in one statement, each guarded on its own.
+    const written = await this.storms.routeAll(
+      customers.map((customer, i) => this.throughStorm(customer, stored[i]!)),
+      this.clock.now(),
     );
+    customers.forEach((customer, i) => {
+      if (written[i]) routed += customer.routes.length;
+    });
     const notices = this.notices ? await this.notices.execute(limit) : 0;
     return routed + notices + (await this.tellDueStorms(limit)) + (await this.fallbacks.execute(limit));
   }
@@ -135,10 +132,10 @@ export class RouteOutboxEvents {
   }
 
   /** A customer's events of the round through its storm, in the outbox's order; on a lost race they wait for the next round. */
-  private async routeInStorm(
+  private throughStorm(
     { organizationId, customerId, routes }: { organizationId: number; customerId: number; routes: EventRoute[] },
     stored: StoredStorm,
-  ): Promise<number> {
+  ): StormWrite {
     const now = this.clock.now();
     let state = stored.state;
     const decided: StormRoute[] = routes.map((route) => {
@@ -151,44 +148,40 @@ export class RouteOutboxEvents {
       return { ...route, decision: step.decision };
     });
     const due = stormDueAt(state, this.policy);
-    const written = await this.storms.route(
+    return {
       organizationId,
       customerId,
-      stored.version,
-      state,
-      due === null ? null : new Date(due),
-      decided,
-      now,
-    );
-    return written ? routes.length : 0;
+      version: stored.version,
+      next: state,
+      dueAt: due === null ? null : new Date(due),
+      routes: decided,
+    };
   }
 
+  /** The due storms' messages in one statement, and the storms due by a policy of before set due again in another. */
   private async tellDueStorms(limit: number): Promise<number> {
-    let told = 0;
-    for (const storm of await this.storms.dueStorms(this.clock.now(), limit)) {
-      const now = this.clock.now();
+    const now = this.clock.now();
+    const stale: StormWrite[] = [];
+    const tells: StormTell[] = [];
+    // Every channel of an organization, read once per round: routing picks per event (its monitor's overrides) among them.
+    const read = new Map<number, Promise<NotificationChannel[]>>();
+    for (const storm of await this.storms.dueStorms(now, limit)) {
       const { state, stage } = tellStorm(storm.state, now.getTime(), this.policy);
       if (stage === null || storm.state.storm === null) {
         // Due by a policy of before (a restart with other settings): due again when this policy says.
         const due = stormDueAt(storm.state, this.policy);
-        await this.storms.route(
-          storm.organizationId,
-          storm.customerId,
-          storm.version,
-          storm.state,
-          due === null ? null : new Date(due),
-          [],
-          now,
-        );
+        const { organizationId, customerId, version } = storm;
+        stale.push({ organizationId, customerId, version, next: storm.state, dueAt: due === null ? null : new Date(due), routes: [] });
         continue;
       }
-      // Every channel of the organization, once per storm: routing picks per event (its monitor's overrides) among them.
-      const all = await this.channels.list(organizationScope(storm.organizationId), {});
+      const all = read.get(storm.organizationId) ?? this.channels.list(organizationScope(storm.organizationId), {});
+      read.set(storm.organizationId, all);
       const due = stormDueAt(state, this.policy);
-      const deliveries = this.messagesOf(storm, stage, storm.state.storm, all, now);
-      if (await this.storms.tell(storm, state, due === null ? null : new Date(due), deliveries, now)) told += 1;
+      const deliveries = this.messagesOf(storm, stage, storm.state.storm, await all, now);
+      tells.push({ storm, next: state, dueAt: due === null ? null : new Date(due), deliveries });
     }
-    return told;
+    await this.storms.routeAll(stale, now);
+    return (await this.storms.tellAll(tells, now)).filter(Boolean).length;
   }
 
   /** Per channel, the changes it would have received one by one; the storm's end also to every channel of the customer's recoveries. */

@@ -15,6 +15,25 @@ export interface StormRoute extends EventRoute {
   readonly decision: StormDecision;
 }
 
+/** A customer's storm write of a routing round: its events through the storm and the storm's new state. */
+export interface StormWrite {
+  readonly organizationId: number;
+  readonly customerId: number;
+  /** The version read (0: no row yet). */
+  readonly version: number;
+  readonly next: CustomerStorm;
+  readonly dueAt: Date | null;
+  readonly routes: readonly StormRoute[];
+}
+
+/** A storm's message to write: the storm as read, its state after, and a delivery per channel. */
+export interface StormTell {
+  readonly storm: DueStorm;
+  readonly next: CustomerStorm;
+  readonly dueAt: Date | null;
+  readonly deliveries: readonly { channel: DeliveryTarget; message: Omit<NotificationMessage, 'id'> }[];
+}
+
 /** A storm whose next message is due, with the events it holds (oldest first). */
 export interface DueStorm extends StoredStorm {
   readonly organizationId: number;
@@ -49,6 +68,11 @@ export interface StormLedger {
     routes: readonly StormRoute[],
     at: Date,
   ): Promise<boolean>;
+  /**
+   * Many customers' `route` in one statement (a routing round's storm writes), each customer's
+   * write guarded on its own as `route`'s: which were written, in the order given.
+   */
+  routeAll(writes: readonly StormWrite[], at: Date): Promise<boolean[]>;
   /** Storms whose next message is due by `now` (at most `limit`). */
   dueStorms(now: Date, limit: number): Promise<DueStorm[]>;
   /** When the soonest storm is next due to tell its channels; null when none is. */
@@ -64,6 +88,8 @@ export interface StormLedger {
     deliveries: readonly { channel: DeliveryTarget; message: Omit<NotificationMessage, 'id'> }[],
     at: Date,
   ): Promise<boolean>;
+  /** Many storms' `tell` in one statement (a round's due storms), each guarded on its own: which were written, in order. */
+  tellAll(tells: readonly StormTell[], at: Date): Promise<boolean[]>;
 }
 export const STORM_LEDGER = token<StormLedger>('StormLedger');
 

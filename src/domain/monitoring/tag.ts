@@ -72,6 +72,8 @@ export class Tag {
   color: string;
   createdAt: Date;
   updatedAt: Date;
+  /** Optimistic: a save from a stale copy answers conflict. */
+  version = 1;
 
   constructor(props: { publicId: string; organizationId: number; customerId: number | null; name: string; color: string; now: Date }) {
     this.publicId = props.publicId;

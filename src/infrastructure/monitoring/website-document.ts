@@ -1,8 +1,8 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { HEARTBEAT_PATH, websiteRecord } from '../../application/monitoring/monitor-records';
 import { MONITOR_COLUMNS, toItem, type MonitorRow } from './monitor-rows';
-import { ContextSql } from '../persistence/context-sql';
+import type { TransactionRunner } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
+import { sqlOf } from '../persistence/sql-transaction';
 import { raw, sql, type Sql } from '../persistence/sql';
 
 /**
@@ -55,14 +55,12 @@ const stale = (batchSize: number) =>
  * Renders every stale document, a batch per transaction; rows another process holds are left to
  * it. Answers how many were rendered.
  */
-export async function renderStaleWebsiteDocuments(orm: MikroORM, batchSize = 500): Promise<number> {
-  const tx = new ContextSql(orm);
+export async function renderStaleWebsiteDocuments(transactions: TransactionRunner, batchSize = 500): Promise<number> {
   let rendered = 0;
   for (;;) {
-    // the transaction's entity manager is the context one inside: ContextSql runs on its connection
-    const batch = await orm.em.fork().transactional(async () => {
-      const ids = (await tx.query<{ id: string }>(stale(batchSize))).map((row) => Number(row.id));
-      await refreshWebsiteDocuments(tx, ids);
+    const batch = await transactions.run(async (tx) => {
+      const ids = (await sqlOf(tx).query<{ id: string }>(stale(batchSize))).map((row) => Number(row.id));
+      await refreshWebsiteDocuments(sqlOf(tx), ids);
       return ids.length;
     });
     rendered += batch;

@@ -1,7 +1,15 @@
 import type { NotificationMessage } from '../../domain/notifications/notification-message';
 import { DIGEST_EVENT } from '../../domain/notifications/channel-events';
 import { CALM, type CustomerStorm } from '../../domain/notifications/storm-digest';
-import type { DeliveryTarget, DueStorm, StoredStorm, StormLedger, StormRoute } from '../../application/notifications/ports';
+import type {
+  DeliveryTarget,
+  DueStorm,
+  StoredStorm,
+  StormLedger,
+  StormRoute,
+  StormTell,
+  StormWrite,
+} from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
 import type { OutboxRow, RefusedEvents } from '../event-catalogue/published-events';
 import { relayedEventsOf } from './relayed-events';
@@ -22,7 +30,7 @@ interface HeldRow extends OutboxRow {
 
 /**
  * Customers' storms in PostgreSQL (notification_storms: the domain's state as JSON and a version).
- * Each write is one statement: it locks the events it routes (or tells), goes ahead only if it got
+ * Each write is one statement (a routing round's storms one for all): it locks the events it routes (or tells), goes ahead only if it got
  * all of them still unrouted (untold) and the storm row is still at the version read (a new row:
  * inserted only if none exists), and then writes the storm, the events' marks and the deliveries.
  * A concurrent writer therefore makes the other's statement write nothing.
@@ -57,43 +65,67 @@ export class SqlStormLedger implements StormLedger {
     routes: readonly StormRoute[],
     at: Date,
   ): Promise<boolean> {
-    const channels = routes.filter((r) => r.decision === 'alone').flatMap((r) => r.channels.map((c) => ({ outboxId: r.event.id, ...c })));
-    const [row] = await this.sql.query<{ written: number }>(sql`WITH input AS (
-         SELECT * FROM unnest(${routes.map((r) => r.event.id)}::bigint[], ${routes.map((r) => r.decision)}::text[], ${routes.map((r) => r.event.monitorId)}::bigint[], ${routes.map((r) => r.event.incidentId)}::text[], ${routes.map((r) => r.message.event)}::text[], ${routes.map((r) => JSON.stringify(r.message))}::text[])
-           AS e(outbox_id, decision, monitor_id, incident_id, event, payload)
+    const [written] = await this.routeAll([{ organizationId, customerId, version, next, dueAt, routes }], at);
+    return written!;
+  }
+
+  /**
+   * One statement for the round: the customers' rows (`c`, by index) and their events (`input`);
+   * it locks the events still unrouted (in id order, so two workers lock alike), keeps the
+   * customers that got all of theirs (`whole`), writes each one's storm if still at the version
+   * read (inserted when read as none), and marks and delivers the events of the storms written.
+   */
+  async routeAll(writes: readonly StormWrite[], at: Date): Promise<boolean[]> {
+    if (writes.length === 0) return [];
+    const events = writes.flatMap((w, idx) => w.routes.map((r) => ({ idx, r })));
+    const channels = events
+      .filter(({ r }) => r.decision === 'alone')
+      .flatMap(({ r }) => r.channels.map((c) => ({ outboxId: r.event.id, ...c })));
+    const rows = await this.sql.query<{ idx: number }>(sql`WITH c AS (
+         SELECT * FROM unnest(${writes.map((_, i) => i)}::int[], ${writes.map((w) => w.organizationId)}::int[], ${writes.map((w) => w.customerId)}::int[], ${writes.map((w) => w.version)}::int[], ${writes.map((w) => JSON.stringify(w.next))}::text[], ${writes.map((w) => w.dueAt?.toISOString() ?? null)}::text[], ${writes.map((w) => w.routes.length)}::int[])
+           AS c(idx, organization_id, customer_id, version, state, due_at, n)
+       ), input AS (
+         SELECT * FROM unnest(${events.map((e) => e.idx)}::int[], ${events.map((e) => e.r.event.id)}::bigint[], ${events.map((e) => e.r.decision)}::text[], ${events.map((e) => e.r.event.monitorId)}::bigint[], ${events.map((e) => e.r.event.incidentId)}::text[], ${events.map((e) => e.r.message.event)}::text[], ${events.map((e) => JSON.stringify(e.r.message))}::text[])
+           AS e(idx, outbox_id, decision, monitor_id, incident_id, event, payload)
        ), claim AS (
-         SELECT id FROM notification_outbox WHERE id IN (SELECT outbox_id FROM input) AND routed_at IS NULL FOR UPDATE
+         SELECT id FROM notification_outbox WHERE id IN (SELECT outbox_id FROM input) AND routed_at IS NULL ORDER BY id FOR UPDATE
+       ), claimed AS (
+         SELECT input.idx, count(*)::int AS n FROM input JOIN claim ON claim.id = input.outbox_id GROUP BY input.idx
        ), whole AS (
-         SELECT count(*) = ${routes.length}::int AS ok FROM claim
+         SELECT c.* FROM c LEFT JOIN claimed ON claimed.idx = c.idx WHERE coalesce(claimed.n, 0) = c.n
        ), created AS (
          INSERT INTO notification_storms (organization_id, customer_id, state, version, due_at)
-         SELECT ${organizationId}, ${customerId}, ${JSON.stringify(next)}::jsonb, 1, ${dueAt}::timestamptz FROM whole WHERE whole.ok AND ${version}::int = 0
+         SELECT organization_id, customer_id, state::jsonb, 1, due_at::timestamptz FROM whole WHERE version = 0
          ON CONFLICT (organization_id, customer_id) DO NOTHING
-         RETURNING 1 AS ok
+         RETURNING organization_id, customer_id
        ), updated AS (
-         UPDATE notification_storms SET state = ${JSON.stringify(next)}::jsonb, version = version + 1, due_at = ${dueAt}::timestamptz
-          WHERE organization_id = ${organizationId} AND customer_id = ${customerId} AND version = ${version}::int AND ${version}::int > 0 AND (SELECT ok FROM whole)
-         RETURNING 1 AS ok
+         UPDATE notification_storms s SET state = whole.state::jsonb, version = s.version + 1, due_at = whole.due_at::timestamptz
+           FROM whole
+          WHERE s.organization_id = whole.organization_id AND s.customer_id = whole.customer_id AND s.version = whole.version AND whole.version > 0
+         RETURNING s.organization_id, s.customer_id
        ), written AS (
-         SELECT ok FROM created UNION ALL SELECT ok FROM updated
+         SELECT c.idx, c.customer_id FROM c
+           JOIN (SELECT * FROM created UNION ALL SELECT * FROM updated) w ON w.organization_id = c.organization_id AND w.customer_id = c.customer_id
        ), marked AS (
          UPDATE notification_outbox o SET routed_at = ${at}, delivered_at = coalesce(o.delivered_at, ${at}),
                 held_until = CASE WHEN input.decision = 'held' THEN ${at}::timestamptz END,
                 held_kind = CASE WHEN input.decision = 'held' THEN input.event END
-           FROM input WHERE o.id = input.outbox_id AND EXISTS (SELECT 1 FROM written)
-         RETURNING o.id, o.organization_id, input.decision
+           FROM input JOIN written ON written.idx = input.idx
+          WHERE o.id = input.outbox_id
+         RETURNING o.id, o.organization_id, input.decision, written.customer_id
        ), inserted AS (
          INSERT INTO notification_deliveries
            (organization_id, outbox_id, channel_id, channel_public_id, channel_type, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)
-         SELECT marked.organization_id, marked.id, ch.id, ch.public_id, ch.type, ${customerId}::int, input.monitor_id, input.incident_id,
+         SELECT marked.organization_id, marked.id, ch.id, ch.public_id, ch.type, marked.customer_id, input.monitor_id, input.incident_id,
                 input.event, input.payload::jsonb, ${at}, ${at}
            FROM unnest(${channels.map((c) => c.outboxId)}::bigint[], ${channels.map((c) => c.id)}::int[], ${channels.map((c) => c.publicId)}::uuid[], ${channels.map((c) => c.type)}::text[]) AS ch(outbox_id, id, public_id, type)
            JOIN marked ON marked.id = ch.outbox_id AND marked.decision = 'alone'
            JOIN input ON input.outbox_id = ch.outbox_id
          ON CONFLICT (outbox_id, channel_public_id) DO NOTHING
        )
-       SELECT count(*)::int AS written FROM written`);
-    return (row?.written ?? 0) > 0;
+       SELECT idx FROM written`);
+    const written = new Set(rows.map((row) => row.idx));
+    return writes.map((_, i) => written.has(i));
   }
 
   async dueStorms(now: Date, limit: number): Promise<DueStorm[]> {
@@ -135,40 +167,72 @@ export class SqlStormLedger implements StormLedger {
     deliveries: readonly { channel: DeliveryTarget; message: Omit<NotificationMessage, 'id'> }[],
     at: Date,
   ): Promise<boolean> {
-    const ids = storm.held.map((e) => e.id);
-    const stage = deliveries[0]?.message.data.stage ?? null;
-    const summary = `storm of customer ${storm.customerId}: ${ids.length} held events told${stage === null ? '' : ` (${String(stage)})`}`;
-    const payload = {
-      kind: 'incidentDigest',
-      organizationId: storm.organizationId,
-      customerId: storm.customerId,
-      monitorId: null,
-      incidentId: null,
-      occurredAt: at.toISOString(),
-      summary,
-      data: { stage, count: ids.length, outboxIds: ids },
-    };
-    const [row] = await this.sql.query<{ written: number }>(sql`WITH claim AS (
-         SELECT id FROM notification_outbox WHERE id = ANY(${ids}::bigint[]) AND digest_id IS NULL FOR UPDATE
+    const [written] = await this.tellAll([{ storm, next, dueAt, deliveries }], at);
+    return written!;
+  }
+
+  /**
+   * One statement for the round's due storms (`t`, by index) and their held events (`h`): it locks
+   * the held events still untold (in id order), keeps the storms that got all of theirs, moves each
+   * one still at the version read, and writes its message (one outbox event, routed, found again by
+   * its organization and customer) with a delivery per channel and its held events marked told by it.
+   */
+  async tellAll(tells: readonly StormTell[], at: Date): Promise<boolean[]> {
+    if (tells.length === 0) return [];
+    const stories = tells.map(({ storm, deliveries }) => {
+      const ids = storm.held.map((e) => e.id);
+      const stage = deliveries[0]?.message.data.stage ?? null;
+      const summary = `storm of customer ${storm.customerId}: ${ids.length} held events told${stage === null ? '' : ` (${String(stage)})`}`;
+      const payload = {
+        kind: 'incidentDigest',
+        organizationId: storm.organizationId,
+        customerId: storm.customerId,
+        monitorId: null,
+        incidentId: null,
+        occurredAt: at.toISOString(),
+        summary,
+        data: { stage, count: ids.length, outboxIds: ids },
+      };
+      return { summary, payload: JSON.stringify(payload) };
+    });
+    const held = tells.flatMap(({ storm }, idx) => storm.held.map((e) => ({ idx, id: e.id })));
+    const deliveries = tells.flatMap(({ deliveries: list }, idx) => list.map((d) => ({ idx, ...d })));
+    const rows = await this.sql.query<{ idx: number }>(sql`WITH t AS (
+         SELECT * FROM unnest(${tells.map((_, i) => i)}::int[], ${tells.map((t) => t.storm.organizationId)}::int[], ${tells.map((t) => t.storm.customerId)}::int[], ${tells.map((t) => t.storm.version)}::int[], ${tells.map((t) => JSON.stringify(t.next))}::text[], ${tells.map((t) => t.dueAt?.toISOString() ?? null)}::text[], ${tells.map((t) => t.storm.held.length)}::int[], ${stories.map((s) => s.payload)}::text[], ${stories.map((s) => s.summary)}::text[])
+           AS t(idx, organization_id, customer_id, version, state, due_at, n, payload, summary)
+       ), h AS (
+         SELECT * FROM unnest(${held.map((h) => h.idx)}::int[], ${held.map((h) => h.id)}::bigint[]) AS h(idx, id)
+       ), claim AS (
+         SELECT id FROM notification_outbox WHERE id IN (SELECT id FROM h) AND digest_id IS NULL ORDER BY id FOR UPDATE
+       ), claimed AS (
+         SELECT h.idx, count(*)::int AS n FROM h JOIN claim ON claim.id = h.id GROUP BY h.idx
        ), whole AS (
-         SELECT count(*) = ${ids.length}::int AS ok FROM claim
+         SELECT t.* FROM t LEFT JOIN claimed ON claimed.idx = t.idx WHERE coalesce(claimed.n, 0) = t.n
        ), storm AS (
-         UPDATE notification_storms SET state = ${JSON.stringify(next)}::jsonb, version = version + 1, due_at = ${dueAt}::timestamptz
-          WHERE organization_id = ${storm.organizationId} AND customer_id = ${storm.customerId} AND version = ${storm.version}::int AND (SELECT ok FROM whole)
-         RETURNING organization_id
+         UPDATE notification_storms s SET state = whole.state::jsonb, version = s.version + 1, due_at = whole.due_at::timestamptz
+           FROM whole
+          WHERE s.organization_id = whole.organization_id AND s.customer_id = whole.customer_id AND s.version = whole.version
+         RETURNING whole.idx, whole.organization_id, whole.payload, whole.summary
        ), event AS (
          INSERT INTO notification_outbox (organization_id, kind, payload, subject, body, routed_at, delivered_at)
-         SELECT organization_id, 'incidentDigest', ${JSON.stringify(payload)}::jsonb, ${summary}, ${summary}, ${at}, ${at} FROM storm
-         RETURNING id, organization_id
+         SELECT organization_id, 'incidentDigest', payload::jsonb, summary, summary, ${at}, ${at} FROM storm
+         RETURNING id, organization_id, (payload->>'customerId')::int AS customer_id
+       ), told AS (
+         SELECT storm.idx, event.id, event.organization_id, event.customer_id FROM storm
+           JOIN t ON t.idx = storm.idx
+           JOIN event ON event.organization_id = t.organization_id AND event.customer_id = t.customer_id
        ), marked AS (
-         UPDATE notification_outbox o SET digest_id = event.id FROM event WHERE o.id IN (SELECT id FROM claim) RETURNING o.id
+         UPDATE notification_outbox o SET digest_id = told.id FROM h JOIN told ON told.idx = h.idx WHERE o.id = h.id RETURNING o.id
        ), inserted AS (
          INSERT INTO notification_deliveries
            (organization_id, outbox_id, channel_id, channel_public_id, channel_type, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)
-         SELECT event.organization_id, event.id, ch.id, ch.public_id, ch.type, ${storm.customerId}, NULL, NULL, ${DIGEST_EVENT}, ch.payload::jsonb, ${at}, ${at}
-           FROM event, unnest(${deliveries.map((d) => d.channel.id)}::int[], ${deliveries.map((d) => d.channel.publicId)}::uuid[], ${deliveries.map((d) => d.channel.type)}::text[], ${deliveries.map((d) => JSON.stringify(d.message))}::text[]) AS ch(id, public_id, type, payload)
+         SELECT told.organization_id, told.id, d.id, d.public_id, d.type, told.customer_id, NULL, NULL, ${DIGEST_EVENT}, d.payload::jsonb, ${at}, ${at}
+           FROM unnest(${deliveries.map((d) => d.idx)}::int[], ${deliveries.map((d) => d.channel.id)}::int[], ${deliveries.map((d) => d.channel.publicId)}::uuid[], ${deliveries.map((d) => d.channel.type)}::text[], ${deliveries.map((d) => JSON.stringify(d.message))}::text[])
+             AS d(idx, id, public_id, type, payload)
+           JOIN told ON told.idx = d.idx
        )
-       SELECT count(*)::int AS written FROM storm`);
-    return (row?.written ?? 0) > 0;
+       SELECT idx FROM storm`);
+    const written = new Set(rows.map((row) => row.idx));
+    return tells.map((_, i) => written.has(i));
   }
 }

@@ -1,10 +1,10 @@
+import { RequestContext } from '@mikro-orm/postgresql';
 import { LOCATION_CATALOGUE } from '../../application/locations/ports';
 import { ChargingTierUpgrades } from '../../application/billing/charging-tier-upgrades';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TARGET_POLICY } from '../../application/shared/target-policy';
-import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../application/shared/transaction';
 import { SECRET_TOKENS } from '../../application/identity/ports';
 import {
   AUTHORIZING_USERS,
@@ -41,14 +41,14 @@ import { DetachTag } from '../../application/monitoring/detach-tag';
 import { NodeDnsResolver } from '../../infrastructure/network/node-dns-resolver';
 import { ResolvingTargetPolicy } from '../../infrastructure/network/resolving-target-policy';
 import { AesGcmCredentialCipher } from '../../infrastructure/security/aes-gcm-credential-cipher';
-import { MikroOrmMonitorRepository } from '../../infrastructure/monitoring/mikro-orm-monitor.repository';
-import { MikroOrmTagRepository } from '../../infrastructure/monitoring/mikro-orm-tag.repository';
-import { MikroOrmChangeRequestRepository } from '../../infrastructure/monitoring/mikro-orm-change-request.repository';
+import { SqlMonitorRepository } from '../../infrastructure/monitoring/sql-monitor.repository';
+import { SqlTagRepository } from '../../infrastructure/monitoring/sql-tag.repository';
+import { SqlChangeRequestRepository } from '../../infrastructure/monitoring/sql-change-request.repository';
 import { SqlMonitorReader } from '../../infrastructure/monitoring/sql-monitor.reader';
 import { SqlAuthorizingUsers } from '../../infrastructure/monitoring/sql-authorizing-users';
 import { SqlServedLocations } from '../../infrastructure/scheduling/sql-served-locations';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
+import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
 import { bindings, type Ctx } from './bindings';
 import { websitesRouter } from '../../interfaces/http/monitoring/websites.router';
 import { monitorsRouter } from '../../interfaces/http/monitoring/monitors.router';
@@ -56,7 +56,6 @@ import { tagsRouter } from '../../interfaces/http/monitoring/tags.router';
 import { changeRequestsRouter } from '../../interfaces/http/monitoring/change-requests.router';
 import { heartbeatsRouter } from '../../interfaces/http/monitoring/heartbeats.router';
 import type { ContextModule } from './context-module';
-import { monitoringSchemas } from '../../infrastructure/monitoring/monitoring.schemas';
 import { renderStaleWebsiteDocuments } from '../../infrastructure/monitoring/website-document';
 
 /**
@@ -65,7 +64,7 @@ import { renderStaleWebsiteDocuments } from '../../infrastructure/monitoring/web
  */
 export const monitoringModule = bindings(({ bind, single }) => {
   const config = (c: Ctx) => c.get<AppConfig>(CONFIG);
-  const orm = (c: Ctx) => c.get<MikroORM>(ORM);
+  const transactions = (c: Ctx) => c.get<TransactionRunner>(TRANSACTION_RUNNER);
 
   single(
     MONITOR_TARGET_POLICY,
@@ -75,10 +74,10 @@ export const monitoringModule = bindings(({ bind, single }) => {
   single(CREDENTIAL_CIPHER, (c) => AesGcmCredentialCipher.fromConfig(config(c).credentialsKey, config(c).dataDir));
   // Automatic quota upgrades on monitor create go through billing, which records their charge.
   bind(MONITOR_CUSTOMER_TERMS).toService(ChargingTierUpgrades);
-  single(MONITOR_REPOSITORY, (c) => new MikroOrmMonitorRepository(orm(c)));
+  single(MONITOR_REPOSITORY, (c) => new SqlMonitorRepository(c.get(CONTEXT_SQL), transactions(c)));
   single(MONITOR_READER, (c) => new SqlMonitorReader(c.get(SQL), config(c).publicBaseUrl));
-  single(TAG_REPOSITORY, (c) => new MikroOrmTagRepository(orm(c)));
-  single(CHANGE_REQUEST_REPOSITORY, (c) => new MikroOrmChangeRequestRepository(orm(c)));
+  single(TAG_REPOSITORY, (c) => new SqlTagRepository(c.get(CONTEXT_SQL), transactions(c)));
+  single(CHANGE_REQUEST_REPOSITORY, (c) => new SqlChangeRequestRepository(c.get(CONTEXT_SQL)));
   single(AUTHORIZING_USERS, (c) => new SqlAuthorizingUsers(c.get(SQL)));
   single(SERVED_LOCATIONS, (c) => new SqlServedLocations(c.get(SQL)));
   single(MONITOR_DEPENDENCY_GRAPH, (c) => new SqlMonitorDependencies(c.get(CONTEXT_SQL)));
@@ -147,14 +146,14 @@ export const monitoringModule = bindings(({ bind, single }) => {
 export const monitoringContext: ContextModule = {
   name: 'monitoring',
   bindings: monitoringModule,
-  entities: monitoringSchemas,
   routers: [websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter],
   workers: [
     {
       // Website records written by an older version are rendered again before the host serves them.
       name: 'stale website records',
-      start: async ({ database, logger }) => {
-        const rendered = await renderStaleWebsiteDocuments(database.orm);
+      start: async ({ database, get, logger }) => {
+        // A unit of work of its own, as a job's: the runner's transactions start from it.
+        const rendered = await RequestContext.create(database.orm.em, () => renderStaleWebsiteDocuments(get(TRANSACTION_RUNNER)));
         if (rendered > 0) logger.info({ rendered }, 'rendered stale website records');
         return undefined;
       },

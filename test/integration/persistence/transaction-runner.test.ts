@@ -1,15 +1,26 @@
 import { expect } from 'chai';
 import pg from 'pg';
 import { isAppError } from '../../../src/domain/shared/app-error';
-import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
+import { EntitySchema, RequestContext, type MikroORM } from '@mikro-orm/postgresql';
 import { api } from '../../support/http-client';
 import { anOrganization } from '../../support/builders';
 import { testServer } from '../../support/test-server';
 import { TRANSACTION_RUNNER, type Transaction, type TransactionRunner } from '../../../src/application/shared/transaction';
-import { Tag } from '../../../src/domain/monitoring/tag';
 import { ORM } from '../../../src/main/tokens';
 import { sql } from '../../../src/infrastructure/persistence/sql';
 import { sqlOf } from '../../../src/infrastructure/persistence/sql-transaction';
+
+/** A row the ORM maps for this test alone: no context maps an entity any more (every aggregate is on the sql kit). */
+class TagRow {
+  id!: number;
+  organizationId!: number;
+  name!: string;
+}
+const TagRowSchema = new EntitySchema<TagRow>({
+  class: TagRow,
+  tableName: 'tags',
+  properties: { id: { type: 'integer', primary: true }, organizationId: { type: 'integer' }, name: { type: 'string' } },
+});
 
 /**
  * Nested transactions (savepoints) of the MikroORM runner. The check engine records a chunk of
@@ -21,6 +32,7 @@ describe('the MikroORM transaction runner, nested', () => {
   it('starts a nested transaction with an empty unit of work; what it loads and changes reaches the outer one and commits with it', async () => {
     const app = await testServer();
     const orm = app.container.get<MikroORM>(ORM);
+    if (!orm.getMetadata().find(TagRow.name)) orm.discoverEntity(TagRowSchema);
     const tx = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
     const org = await anOrganization('nested-tx');
     const created = await Promise.all(
@@ -42,12 +54,12 @@ describe('the MikroORM transaction runner, nested', () => {
 
     const seen = await RequestContext.create(orm.em, () =>
       tx.run(async (outerTx) => {
-        // an entity still mapped by the ORM (a tag, then another), each rename through the transaction's SQL handle
-        await orm.em.getContext().findOneOrFail(Tag, { organizationId, name: 'outer' });
+        // an entity the ORM maps (a tag's row, then another), each rename through the transaction's SQL handle
+        await orm.em.getContext().findOneOrFail(TagRow, { organizationId, name: 'outer' });
         const inOuter = managed();
         const inNested = await tx.run(async (nestedTx) => {
           const before = managed();
-          await orm.em.getContext().findOneOrFail(Tag, { organizationId, name: 'nested' });
+          await orm.em.getContext().findOneOrFail(TagRow, { organizationId, name: 'nested' });
           await rename(nestedTx, created[1].publicId, 'renamed in the nested transaction');
           return before;
         });

@@ -22,6 +22,7 @@ import type {
   ServedLocations,
   TagRepository,
 } from '../../../src/application/monitoring/ports';
+import type { Transaction } from '../../../src/application/shared/transaction';
 import { copyOf, inScope, matches } from './shared-fakes';
 import { DEFAULT_USER_ID } from '../builders';
 
@@ -29,14 +30,19 @@ const visible = (scope: TenantScope, record: { organizationId: number; customerI
   inScope(scope, record.organizationId, record.customerId);
 const copy = copyOf;
 
+/** The writes a fake was asked for, each with the transaction handed to it (undefined: none). */
+export type Joined = Array<[write: string, tx: Transaction | undefined]>;
+
 /** Monitors as the database holds them: loads are copies, and a save from a stale copy throws `conflict`. */
 
 export class FakeMonitors implements MonitorRepository, MonitorReader {
   readonly rows = new Map<number, Monitor>();
   readonly locks: string[] = [];
+  readonly joined: Joined = [];
   private next = 1;
 
-  async add(monitor: Monitor) {
+  async add(monitor: Monitor, tx?: Transaction) {
+    this.joined.push(['add', tx]);
     monitor.id = this.next++;
     this.rows.set(monitor.id, copy(monitor));
     return monitor;
@@ -45,23 +51,27 @@ export class FakeMonitors implements MonitorRepository, MonitorReader {
     const found = [...this.rows.values()].find((m) => m.kind === kind && visible(scope, m) && matches(m, ref));
     return found ? copy(found) : null;
   }
-  async save(monitor: Monitor) {
+  async save(monitor: Monitor, tx?: Transaction) {
+    this.joined.push(['save', tx]);
     const stored = this.rows.get(monitor.id);
     if (!stored || stored.version !== monitor.version) throw new AppError('conflict');
     monitor.version += 1;
     this.rows.set(monitor.id, copy(monitor));
   }
-  async remove(monitor: Monitor) {
+  async remove(monitor: Monitor, tx?: Transaction) {
+    this.joined.push(['remove', tx]);
     this.rows.delete(monitor.id);
   }
-  async lockCustomer(_scope: TenantScope, customerId: number) {
+  async lockCustomer(_scope: TenantScope, customerId: number, tx?: Transaction) {
+    this.joined.push(['lockCustomer', tx]);
     this.locks.push(`customer:${customerId}`);
   }
   async countForCustomer(_scope: TenantScope, customerId: number): Promise<MonitorCounts> {
     const mine = [...this.rows.values()].filter((m) => m.customerId === customerId);
     return { total: mine.length, selfService: mine.filter((m) => m.managementType === 'self_service').length };
   }
-  async lockMonitor(monitor: Monitor) {
+  async lockMonitor(monitor: Monitor, tx?: Transaction) {
+    this.joined.push(['lockMonitor', tx]);
     this.locks.push(`monitor:${monitor.id}`);
   }
   async recordHeartbeat(token: string, at: Date) {
@@ -152,6 +162,7 @@ export class FakeTags implements TagRepository {
   readonly links = new Set<string>();
   /** The harness's organization has customers 10 and 11. */
   several = true;
+  readonly joined: Joined = [];
   private next = 1;
   async add(tag: Tag) {
     if (
@@ -180,7 +191,8 @@ export class FakeTags implements TagRepository {
   async attachedTagIds(monitorId: number) {
     return [...this.links].filter((l) => l.startsWith(`${monitorId}:`)).map((l) => Number(l.split(':')[1]));
   }
-  async attach(monitorId: number, tagId: number) {
+  async attach(monitorId: number, tagId: number, tx?: Transaction) {
+    this.joined.push(['attach', tx]);
     this.links.add(`${monitorId}:${tagId}`);
   }
   async detach(monitorId: number, tagId: number) {
@@ -193,8 +205,10 @@ export class FakeTags implements TagRepository {
 
 export class FakeChangeRequests implements ChangeRequestRepository {
   readonly rows = new Map<number, ChangeRequest>();
+  readonly joined: Joined = [];
   private next = 1;
-  async add(request: ChangeRequest) {
+  async add(request: ChangeRequest, tx?: Transaction) {
+    this.joined.push(['add', tx]);
     request.id = this.next++;
     this.rows.set(request.id, copy(request));
     return request;
@@ -203,7 +217,8 @@ export class FakeChangeRequests implements ChangeRequestRepository {
     const found = [...this.rows.values()].find((r) => visible(scope, r) && matches(r, ref));
     return found ? copy(found) : null;
   }
-  async save(request: ChangeRequest) {
+  async save(request: ChangeRequest, tx?: Transaction) {
+    this.joined.push(['save', tx]);
     const stored = this.rows.get(request.id);
     if (!stored || stored.version !== request.version) throw new AppError('conflict');
     request.version += 1;

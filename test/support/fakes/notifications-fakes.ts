@@ -37,6 +37,8 @@ import type {
   StoredStorm,
   StormLedger,
   StormRoute,
+  StormTell,
+  StormWrite,
   ChannelHealthLedger,
   FailedDelivery,
   FailingChannel,
@@ -450,6 +452,12 @@ export class FakeStormLedger implements StormLedger {
     return true;
   }
 
+  async routeAll(writes: readonly StormWrite[], at: Date) {
+    const written: boolean[] = [];
+    for (const w of writes) written.push(await this.route(w.organizationId, w.customerId, w.version, w.next, w.dueAt, w.routes, at));
+    return written;
+  }
+
   async dueStorms(now: Date, limit: number): Promise<DueStorm[]> {
     const due = [...this.storms.entries()].filter(([, row]) => row.dueAt !== null && row.dueAt <= now).slice(0, limit);
     return due.map(([key, row]) => {
@@ -488,6 +496,12 @@ export class FakeStormLedger implements StormLedger {
     for (const { channel, message } of deliveries)
       this.ledger.addDelivery(storm.organizationId, 2_000_000 + this.told.length, channel, message, at);
     return true;
+  }
+
+  async tellAll(tells: readonly StormTell[], at: Date) {
+    const written: boolean[] = [];
+    for (const t of tells) written.push(await this.tell(t.storm, t.next, t.dueAt, t.deliveries, at));
+    return written;
   }
 }
 

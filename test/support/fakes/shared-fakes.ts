@@ -51,6 +51,19 @@ export class FakeTransaction extends Transaction {}
 
 export const immediateTransactions: TransactionRunner = { run: (work) => work(new FakeTransaction()) };
 
+/** immediateTransactions that keeps each handle it hands out: for tests that a use case passes its `tx` on to its writes. */
+export function recordedTransactions(): TransactionRunner & { readonly handed: FakeTransaction[] } {
+  const handed: FakeTransaction[] = [];
+  return {
+    handed,
+    run: (work) => {
+      const tx = new FakeTransaction();
+      handed.push(tx);
+      return work(tx);
+    },
+  };
+}
+
 /** UUIDs numbered from 1 in the order they are asked for. */
 export const sequentialIds = (): IdGenerator => {
   let n = 0;

@@ -31,6 +31,7 @@ export function MonitorActions(props: { kind: MonitorKind; id: string; name: str
     <div class="monitor-actions">
       <button
         type="button"
+        class="secondary"
         disabled={busy}
         onClick={() => act(async () => (await setStatus(kind, id, paused ? 'active' : 'paused'), onChanged()))}
       >

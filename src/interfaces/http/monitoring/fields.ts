@@ -90,6 +90,21 @@ export const commonPatchFields = {
 /** What a dependsOn list may be refused with (see decideDependencies). */
 export const DEPENDENCY_ERRORS = ['dependencyCycle', 'dependencyNotFound', 'dependencyNotShared', 'tooManyDependencies'] as const;
 
+/** What creating a monitor of any kind may answer besides its target's and dependencies' errors: interval, customer, role, quotas, key. */
+export const MONITOR_CREATE_ERRORS = [
+  'checkIntervalTooLow',
+  'invalidCustomer',
+  'roleForbidden',
+  'selfServiceNotAllowed',
+  'selfServiceQuotaReached',
+  'managementTypeOrgOnly',
+  'monitorQuotaReached',
+  'monitorQuotaNoHigherTier',
+  'paidQuotaUpgradeNotAuthorized',
+  ...DEPENDENCY_ERRORS,
+  'monitorKeyTaken',
+] as const;
+
 export const alertFields = {
   alertConsecutiveChecks: z.number().int().min(1).max(100).optional(),
   alertRetryInterval: z.number().int().min(10).max(3_600).optional().meta({

@@ -11,7 +11,7 @@ import { ApiRouter } from '../shared/api-router';
 import { paged, pagedSchema } from '../shared/paging';
 import { defineRouter } from '../shared/router-deps';
 import { CHANGE_REQUEST_DESCRIPTION, CHANGE_REQUEST_ERRORS, changeRequestBody } from './change-request.schemas';
-import { DEPENDENCY_ERRORS } from './fields';
+import { DEPENDENCY_ERRORS, MONITOR_CREATE_ERRORS } from './fields';
 import { MonitorQuery, monitorBodies } from './monitor.schemas';
 import { presentChangeRequest, presentMonitor } from './presenters';
 import { ChangeRequestSchema, MonitorSchema, SuccessSchema } from './response.schemas';
@@ -96,20 +96,7 @@ export const monitorsRouter = defineRouter(
           description,
           body: bodies.create,
           response: MonitorSchema,
-          errors: [
-            'checkIntervalTooLow',
-            'invalidCustomer',
-            'roleForbidden',
-            'selfServiceNotAllowed',
-            'selfServiceQuotaReached',
-            'managementTypeOrgOnly',
-            'monitorQuotaReached',
-            'monitorQuotaNoHigherTier',
-            'paidQuotaUpgradeNotAuthorized',
-            ...targetErrors,
-            ...DEPENDENCY_ERRORS,
-            'monitorKeyTaken',
-          ],
+          errors: [...MONITOR_CREATE_ERRORS, ...targetErrors],
           handler: async ({ actor, body }) => {
             const monitor = await use.createMonitor.execute(actor, { kind: type, input: body });
             return presentMonitor(await use.getMonitor.execute(actor, { kind: type, ref: monitor.publicId }));

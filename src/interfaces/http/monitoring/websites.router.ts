@@ -13,7 +13,7 @@ import { ApiRouter } from '../shared/api-router';
 import { pagedSchema } from '../shared/paging';
 import { defineRouter } from '../shared/router-deps';
 import { CHANGE_REQUEST_DESCRIPTION, CHANGE_REQUEST_ERRORS, changeRequestBody } from './change-request.schemas';
-import { DEPENDENCY_ERRORS } from './fields';
+import { DEPENDENCY_ERRORS, MONITOR_CREATE_ERRORS } from './fields';
 import { presentChangeRequest } from './presenters';
 import { ChangeRequestSchema, CheckConfigSchema, SuccessSchema, WebsiteSchema } from './response.schemas';
 import { CheckConfigPatchBody, WebsiteCreateBody, WebsitePatchBody, WebsiteQuery } from './website.schemas';
@@ -89,21 +89,7 @@ export const websitesRouter = defineRouter(
           'organization allows it; agents must send allowPaidQuotaUpgrade: true to buy a paid tier).',
         body: WebsiteCreateBody,
         response: WebsiteSchema,
-        errors: [
-          'checkIntervalTooLow',
-          'invalidCustomer',
-          'roleForbidden',
-          'selfServiceNotAllowed',
-          'selfServiceQuotaReached',
-          'managementTypeOrgOnly',
-          'monitorQuotaReached',
-          'monitorQuotaNoHigherTier',
-          'paidQuotaUpgradeNotAuthorized',
-          'invalidCheckConfig',
-          ...TARGET_ERRORS,
-          ...DEPENDENCY_ERRORS,
-          'monitorKeyTaken',
-        ],
+        errors: [...MONITOR_CREATE_ERRORS, 'invalidCheckConfig', ...TARGET_ERRORS],
         handler: async ({ actor, body, res }) => {
           const website = await use.createMonitor.execute(actor, { kind: 'website', input: strip(body) });
           send(res, 201, await show(actor, website.publicId));

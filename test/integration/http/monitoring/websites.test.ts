@@ -7,6 +7,8 @@ import { WebsiteSchema } from '../../../../src/interfaces/http/monitoring/respon
 import { currentStateRecord, websiteRecord } from '../../../../src/application/monitoring/monitor-records';
 import { MONITOR_COLUMNS, toItem } from '../../../../src/infrastructure/monitoring/monitor-rows';
 import { renderStaleWebsiteDocuments } from '../../../../src/infrastructure/monitoring/website-document';
+import { RequestContext } from '@mikro-orm/postgresql';
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../../src/application/shared/transaction';
 import type { ApiResponse } from '../../../support/http-client';
 import { raw, sql } from '../../../../src/infrastructure/persistence/sql';
 
@@ -416,13 +418,18 @@ describe('websites: compact JSON from the one record definition', () => {
     });
 
     // A write from elsewhere marks the stored records stale: reads render them from their rows, to the same bytes.
-    const { database } = await testServer();
+    const app = await testServer();
+    const { database } = app;
     await database.sql.query(sql`UPDATE monitors SET name = name WHERE customer_id = ${customer.id}`);
     expect((await storedMonitor(heartbeat.body.publicId)).document).to.equal(null);
     expect((await api('GET', `/api/websites/${heartbeat.body.publicId}`, { token })).text).to.equal(one.text);
     expect((await api('GET', '/api/websites', { token })).text).to.equal(list.text);
     // The host renders stale records again at start, as writes store them.
-    expect(await renderStaleWebsiteDocuments(database.orm, 1)).to.be.at.least(2);
+    expect(
+      await RequestContext.create(database.orm.em, () =>
+        renderStaleWebsiteDocuments(app.container.get<TransactionRunner>(TRANSACTION_RUNNER), 1),
+      ),
+    ).to.be.at.least(2);
     expect((await storedMonitor(heartbeat.body.publicId)).document).to.be.a('string');
     expect((await api('GET', '/api/websites', { token })).text).to.equal(list.text);
   });

@@ -9,7 +9,7 @@ import {
   FakeTags,
   fakeCipher,
 } from '../../../support/fakes/monitoring-fakes';
-import { FakeTargetPolicy, immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
+import { FakeTargetPolicy, recordedTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
 import { FakeLocationCatalogue } from '../../../support/fakes/locations-fakes';
 import { ManualClock } from '../../../support/manual-clock';
 
@@ -21,7 +21,7 @@ export function harness() {
   const tags = new FakeTags();
   const requests = new FakeChangeRequests();
   const users = new FakeAuthorizingUsers();
-  const tx = immediateTransactions;
+  const tx = recordedTransactions();
   const ids = sequentialIds();
   const clock = new ManualClock('2026-11-22T10:00:00Z');
   let n = 0;
