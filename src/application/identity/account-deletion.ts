@@ -29,7 +29,7 @@ export class AccountDeletion {
   }
 
   async request(actor: Actor, userId?: string): Promise<AccountDeletionRequest> {
-    const { request, user, created } = await this.tx.run(async () => {
+    const { request, user, created } = await this.tx.run(async (tx) => {
       const user = await this.target(actor, userId);
       const pending = await this.requests.findPendingForUser(user.id);
       if (pending) return { request: pending, user, created: false };
@@ -38,9 +38,10 @@ export class AccountDeletion {
         userId: user.id,
         organizationId: user.organizationId,
         now: this.clock.now(),
-        isSoleActiveAdmin: user.isActiveAdmin && user.customerId === null && (await this.users.countActiveAdmins(user.organizationId)) <= 1,
+        isSoleActiveAdmin:
+          user.isActiveAdmin && user.customerId === null && (await this.users.countActiveAdmins(user.organizationId, tx)) <= 1,
       });
-      await this.requests.add(request);
+      await this.requests.add(request, tx);
       return { request, user, created: true };
     });
     if (created) {
@@ -77,15 +78,15 @@ export class AccountDeletion {
     const now = this.clock.now();
     const due = await this.requests.findDue(now, limit);
     for (const request of due) {
-      await this.tx.run(async () => {
+      await this.tx.run(async (tx) => {
         const user = await this.users.findById(organizationScope(request.organizationId), request.userId);
         request.complete(now);
         if (user) {
           user.anonymize(now);
-          await this.users.save(user);
-          await this.sessions.removeAllOfUser(user.id);
+          await this.users.save(user, tx);
+          await this.sessions.removeAllOfUser(user.id, tx);
         }
-        await this.requests.save(request);
+        await this.requests.save(request, tx);
       });
     }
     return due.length;

@@ -22,7 +22,7 @@ export class EnsurePlatformAdmin {
   ) {}
 
   async execute(input: { email: string; password: string }): Promise<User> {
-    return this.tx.run(async () => {
+    return this.tx.run(async (tx) => {
       const now = this.clock.now();
       const existing = await this.users.findByEmail(input.email);
       if (existing) {
@@ -30,11 +30,12 @@ export class EnsurePlatformAdmin {
         if (!(await this.passwords.verify(existing.passwordHash, input.password))) {
           existing.changePassword(await this.passwords.hash(input.password), now);
         }
-        await this.users.save(existing);
+        await this.users.save(existing, tx);
         return existing;
       }
       const organization = await this.organizations.add(
         new Organization({ publicId: this.ids.uuid(), name: PLATFORM_ORGANIZATION_NAME, now }),
+        tx,
       );
       const user = new User({
         id: this.ids.uuid(),
@@ -46,7 +47,7 @@ export class EnsurePlatformAdmin {
         now,
       });
       user.grantPlatformAdmin(now);
-      await this.users.add(user);
+      await this.users.add(user, tx);
       return user;
     });
   }

@@ -74,10 +74,10 @@ export class Invitations {
       createdAt: now,
       expiresAt: invitationExpiry(now),
     };
-    await this.d.tx.run(async () => {
+    await this.d.tx.run(async (tx) => {
       if (await this.d.users.findByEmail(email)) throw new AppError('emailAlreadyRegistered');
       if (await this.d.invitations.hasPending(organizationId, email, now)) throw new AppError('invitationAlreadyPending');
-      await this.d.invitations.add(invitation, this.d.secrets.hash(token));
+      await this.d.invitations.add(invitation, this.d.secrets.hash(token), tx);
     });
     const url = acceptUrlOf(this.d.publicBaseUrl, token);
     const organization = await this.d.organizations.findById(organizationId);
@@ -110,9 +110,9 @@ export class Invitations {
   async accept(token: string, input: { name: string; password: string }): Promise<IssuedSession & { user: User }> {
     await this.preview(token);
     const passwordHash = await this.d.passwords.hash(input.password);
-    const user = await this.d.tx.run(async () => {
+    const user = await this.d.tx.run(async (tx) => {
       const now = this.d.clock.now();
-      const invitation = await this.d.invitations.claim(this.d.secrets.hash(token), now);
+      const invitation = await this.d.invitations.claim(this.d.secrets.hash(token), now, tx);
       if (!invitation) throw new AppError('invitationNotFound');
       if (await this.d.users.findByEmail(invitation.email)) throw new AppError('emailAlreadyRegistered');
       const user = new User({
@@ -125,7 +125,7 @@ export class Invitations {
         role: invitation.role,
         now,
       });
-      await this.d.users.add(user);
+      await this.d.users.add(user, tx);
       // No one is signed in yet, so the change carries no actor for the table's trigger: an entry of its own.
       await this.d.audit.append({
         organizationId: user.organizationId,

@@ -7,62 +7,70 @@ import type { AccountDeletionRequest } from '../../domain/identity/account-delet
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { IdentityEvent, NoticeRecipient } from '../../domain/identity/events';
 import type { DomainEventPublisher } from '../shared/domain-events';
+import type { Transaction } from '../shared/transaction';
 import { token } from '../shared/token';
 
 export interface OrganizationRepository {
-  /** Allocates the integer id. */
-  add(organization: Organization): Promise<Organization>;
+  /** Allocates the integer id. `tx` on the writes: the caller's transaction, which the write joins. */
+  add(organization: Organization, tx?: Transaction): Promise<Organization>;
   /** By public id or legacy integer id. Platform lookups only; tenants use their scope. */
   findByRef(ref: string | number): Promise<Organization | null>;
   findById(id: number): Promise<Organization | null>;
   list(page: { page: number; perPage: number }): Promise<{ items: Organization[]; total: number }>;
   /** Optimistic: a stale version throws `conflict`. */
-  save(organization: Organization): Promise<void>;
+  save(organization: Organization, tx?: Transaction): Promise<void>;
 }
 export const ORGANIZATION_REPOSITORY = token<OrganizationRepository>('OrganizationRepository');
 
 export interface UserRepository {
-  add(user: User): Promise<void>;
+  /** `tx` on the writes: the caller's transaction, which the write joins (without it, the write stands alone). */
+  add(user: User, tx?: Transaction): Promise<void>;
   /** Sign-in and uniqueness checks: emails are unique across the platform. */
   findByEmail(email: string): Promise<User | null>;
   findById(scope: TenantScope, id: string): Promise<User | null>;
   /** Unscoped, for completing a sign-in whose organization is not known yet. */
   findForSignIn(id: string): Promise<User | null>;
   list(scope: TenantScope): Promise<User[]>;
-  /** Active organization-wide admins; locks them for the rest of the transaction. */
-  countActiveAdmins(organizationId: number): Promise<number>;
-  save(user: User): Promise<void>;
-  remove(user: User): Promise<void>;
+  /** Active organization-wide admins; locks them for the rest of the transaction (`tx`). */
+  countActiveAdmins(organizationId: number, tx?: Transaction): Promise<number>;
+  /** Optimistic: a stale version throws `conflict`. */
+  save(user: User, tx?: Transaction): Promise<void>;
+  remove(user: User, tx?: Transaction): Promise<void>;
 }
 export const USER_REPOSITORY = token<UserRepository>('UserRepository');
 
 export interface SessionRepository {
-  add(session: Session): Promise<void>;
+  /** `tx` on the writes: the caller's transaction, which the write joins (without it, the write stands alone). */
+  add(session: Session, tx?: Transaction): Promise<void>;
   findByTokenHash(tokenHash: string): Promise<Session | null>;
   findById(id: string): Promise<Session | null>;
-  save(session: Session): Promise<void>;
-  remove(session: Session): Promise<void>;
-  removeAllOfUser(userId: string): Promise<void>;
+  /** Optimistic: a stale version throws `conflict`. */
+  save(session: Session, tx?: Transaction): Promise<void>;
+  remove(session: Session, tx?: Transaction): Promise<void>;
+  removeAllOfUser(userId: string, tx?: Transaction): Promise<void>;
   /** Notes a completed sign-in (a full session opened) on the user, for the platform staff's views. */
-  recordSignIn(userId: string, at: Date): Promise<void>;
+  recordSignIn(userId: string, at: Date, tx?: Transaction): Promise<void>;
 }
 export const SESSION_REPOSITORY = token<SessionRepository>('SessionRepository');
 
 export interface ApiTokenRepository {
-  add(token: ApiToken): Promise<void>;
+  /** `tx` on the writes: the caller's transaction, which the write joins (without it, the write stands alone). */
+  add(token: ApiToken, tx?: Transaction): Promise<void>;
   findById(scope: TenantScope, id: string): Promise<ApiToken | null>;
   /** Tokens visible in the scope; `customerTokens` selects customer-scoped ones, else organization-wide. */
   list(scope: TenantScope, customerTokens: boolean): Promise<ApiToken[]>;
-  save(token: ApiToken): Promise<void>;
+  /** Optimistic: a stale version throws `conflict`. */
+  save(token: ApiToken, tx?: Transaction): Promise<void>;
 }
 export const API_TOKEN_REPOSITORY = token<ApiTokenRepository>('ApiTokenRepository');
 
 export interface AccountDeletionRepository {
   findPendingForUser(userId: string): Promise<AccountDeletionRequest | null>;
   findDue(now: Date, limit: number): Promise<AccountDeletionRequest[]>;
-  add(request: AccountDeletionRequest): Promise<void>;
+  /** `tx` on the writes: the caller's transaction, which the write joins (without it, the write stands alone). */
+  add(request: AccountDeletionRequest, tx?: Transaction): Promise<void>;
   /** Optimistic: a concurrent change throws `conflict`. */
-  save(request: AccountDeletionRequest): Promise<void>;
+  save(request: AccountDeletionRequest, tx?: Transaction): Promise<void>;
 }
 export const ACCOUNT_DELETION_REPOSITORY = token<AccountDeletionRepository>('AccountDeletionRepository');
 

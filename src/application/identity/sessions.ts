@@ -2,7 +2,7 @@ import { Session, type SessionKind } from '../../domain/identity/session';
 import type { User } from '../../domain/identity/user';
 import type { AuditTrail } from '../audit/ports';
 import type { Clock } from '../shared/clock';
-import type { TransactionRunner } from '../shared/transaction';
+import type { Transaction, TransactionRunner } from '../shared/transaction';
 import type { IdGenerator } from '../shared/id-generator';
 import type { SecretTokens, SessionRepository } from './ports';
 
@@ -29,8 +29,8 @@ export class SessionIssuer {
   async signIn(user: User, steppedUp = false): Promise<IssuedSession> {
     if (!this.audit) return this.issue(user.id, 'session', steppedUp);
     const { trail, tx } = this.audit;
-    return tx.run(async () => {
-      const issued = await this.issue(user.id, 'session', steppedUp);
+    return tx.run(async (on) => {
+      const issued = await this.issue(user.id, 'session', steppedUp, on);
       await trail.append({
         organizationId: user.organizationId,
         customerId: user.customerId ?? null,
@@ -46,13 +46,14 @@ export class SessionIssuer {
     });
   }
 
-  async issue(userId: string, kind: SessionKind, steppedUp = false): Promise<IssuedSession> {
+  /** `tx`: the caller's transaction, which the session's writes join (without it, they stand alone). */
+  async issue(userId: string, kind: SessionKind, steppedUp = false, tx?: Transaction): Promise<IssuedSession> {
     const now = this.clock.now();
     const token = this.secrets.generate('');
     const session = new Session({ id: this.ids.uuid(), userId, tokenHash: this.secrets.hash(token), kind, now });
     if (steppedUp) session.markSteppedUp(now);
-    await this.sessions.add(session);
-    if (kind === 'session') await this.sessions.recordSignIn(userId, now);
+    await this.sessions.add(session, tx);
+    if (kind === 'session') await this.sessions.recordSignIn(userId, now, tx);
     return { session, token };
   }
 }

@@ -30,10 +30,13 @@ export class SignUp {
   async execute(input: SignUpInput): Promise<{ token: string; user: User; organization: Organization }> {
     if (!this.signupOpen) throw new AppError('signupClosed');
     const passwordHash = await this.passwords.hash(input.password);
-    const { user, organization } = await this.tx.run(async () => {
+    const { user, organization } = await this.tx.run(async (tx) => {
       if (await this.users.findByEmail(input.email)) throw new AppError('emailAlreadyRegistered');
       const now = this.clock.now();
-      const organization = await this.organizations.add(new Organization({ publicId: this.ids.uuid(), name: input.organizationName, now }));
+      const organization = await this.organizations.add(
+        new Organization({ publicId: this.ids.uuid(), name: input.organizationName, now }),
+        tx,
+      );
       const user = new User({
         id: this.ids.uuid(),
         organizationId: organization.id,
@@ -43,7 +46,7 @@ export class SignUp {
         role: 'admin',
         now,
       });
-      await this.users.add(user);
+      await this.users.add(user, tx);
       return { user, organization };
     });
     const { token } = await this.sessions.issue(user.id, 'session');

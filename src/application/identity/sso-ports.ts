@@ -1,13 +1,14 @@
 import type { SsoConnection } from '../../domain/identity/sso';
 import { token } from '../shared/token';
 import type { TargetPolicy } from '../shared/target-policy';
+import type { Transaction } from '../shared/transaction';
 
 export interface SsoConnectionRepository {
   findByOrganization(organizationId: number): Promise<SsoConnection | null>;
   /** The connection whose allowed domains hold this e-mail domain (a domain belongs to one organization). */
   findByDomain(domain: string): Promise<SsoConnection | null>;
-  /** Throws `ssoDomainTaken` when another organization holds one of its domains. */
-  save(connection: SsoConnection): Promise<void>;
+  /** Throws `ssoDomainTaken` when another organization holds one of its domains. `tx`: the caller's transaction, which its statements join. */
+  save(connection: SsoConnection, tx?: Transaction): Promise<void>;
   remove(organizationId: number): Promise<boolean>;
 }
 export const SSO_CONNECTION_REPOSITORY = token<SsoConnectionRepository>('SsoConnectionRepository');

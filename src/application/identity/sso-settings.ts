@@ -63,7 +63,7 @@ export class SsoSettings {
       breakGlassUserId,
       updatedAt: this.clock.now(),
     });
-    await this.tx.run(() => this.connections.save(connection));
+    await this.tx.run((tx) => this.connections.save(connection, tx));
     return connection;
   }
 

@@ -6,7 +6,7 @@ import { assertUserChangeAllowed } from '../../domain/identity/user-administrati
 import { requireOrgAdmin, requireUserSession, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
-import type { TransactionRunner } from '../shared/transaction';
+import type { Transaction, TransactionRunner } from '../shared/transaction';
 import type { CustomerDirectory, PasswordHasher, SessionRepository, UserRepository } from './ports';
 
 export interface CreateUserInput {
@@ -52,7 +52,7 @@ export class UserAdministration {
       throw new AppError('invalidCustomer');
     }
     const passwordHash = await this.passwords.hash(input.password);
-    return this.tx.run(async () => {
+    return this.tx.run(async (tx) => {
       if (await this.users.findByEmail(input.email)) throw new AppError('emailAlreadyRegistered');
       const user = new User({
         id: this.ids.uuid(),
@@ -64,7 +64,7 @@ export class UserAdministration {
         role: input.role,
         now: this.clock.now(),
       });
-      await this.users.add(user);
+      await this.users.add(user, tx);
       return user;
     });
   }
@@ -72,15 +72,15 @@ export class UserAdministration {
   async update(actor: Actor, id: string, input: UpdateUserInput): Promise<User> {
     requireOrgAdmin(actor);
     const passwordHash = input.password ? await this.passwords.hash(input.password) : undefined;
-    const user = await this.tx.run(async () => {
+    const user = await this.tx.run(async (tx) => {
       const user = await this.load(actor, id);
-      await this.assertAllowed(actor, user, { role: input.role, isActive: input.isActive });
+      await this.assertAllowed(actor, user, { role: input.role, isActive: input.isActive }, tx);
       const now = this.clock.now();
       if (input.name !== undefined) user.rename(input.name, now);
       if (input.role !== undefined) user.changeRole(input.role, now);
       if (input.isActive !== undefined) user.setActive(input.isActive, now);
       if (passwordHash) user.changePassword(passwordHash, now);
-      await this.users.save(user);
+      await this.users.save(user, tx);
       return user;
     });
     if (input.isActive === false || passwordHash) await this.sessions.removeAllOfUser(user.id);
@@ -89,10 +89,10 @@ export class UserAdministration {
 
   async remove(actor: Actor, id: string): Promise<void> {
     requireOrgAdmin(actor);
-    await this.tx.run(async () => {
+    await this.tx.run(async (tx) => {
       const user = await this.load(actor, id);
-      await this.assertAllowed(actor, user, { remove: true });
-      await this.users.remove(user);
+      await this.assertAllowed(actor, user, { remove: true }, tx);
+      await this.users.remove(user, tx);
     });
   }
 
@@ -113,11 +113,12 @@ export class UserAdministration {
     return user;
   }
 
-  private async assertAllowed(actor: Actor, user: User, change: { role?: Role; isActive?: boolean; remove?: boolean }) {
+  /** Locks the organization's active admins in `tx` while it counts them. */
+  private async assertAllowed(actor: Actor, user: User, change: { role?: Role; isActive?: boolean; remove?: boolean }, tx: Transaction) {
     assertUserChangeAllowed(user, change, {
       actorUserId: actor.userId,
       actorIsPlatformAdmin: actor.isPlatformAdmin,
-      activeAdminCount: await this.users.countActiveAdmins(user.organizationId),
+      activeAdminCount: await this.users.countActiveAdmins(user.organizationId, tx),
     });
   }
 }

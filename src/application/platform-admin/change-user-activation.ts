@@ -26,7 +26,7 @@ export class ChangeUserActivation {
     requirePlatformAdmin(actor);
     const found = await this.views.find(id, this.clock.now());
     if (!found) throw new AppError('userNotFound');
-    await this.tx.run(async () => {
+    await this.tx.run(async (tx) => {
       const user = await this.users.findById(organizationScope(found.organizationId), id);
       if (!user) throw new AppError('userNotFound');
       assertUserChangeAllowed(
@@ -35,12 +35,12 @@ export class ChangeUserActivation {
         {
           actorUserId: actor.userId,
           actorIsPlatformAdmin: true,
-          activeAdminCount: await this.users.countActiveAdmins(user.organizationId),
+          activeAdminCount: await this.users.countActiveAdmins(user.organizationId, tx),
         },
       );
       if (user.isActive === isActive) return;
       user.setActive(isActive, this.clock.now());
-      await this.users.save(user);
+      await this.users.save(user, tx);
     });
     if (!isActive) await this.sessions.removeAllOfUser(id);
     const after = await this.views.find(id, this.clock.now());

@@ -21,6 +21,7 @@ export class ApiToken {
   revokedAt: Date | null = null;
   createdAt: Date;
   updatedAt: Date;
+  version = 1;
 
   constructor(props: {
     id: string;

@@ -14,6 +14,7 @@ export class Session {
   expiresAt: Date;
   stepUpVerifiedAt: Date | null = null;
   createdAt: Date;
+  version = 1;
 
   constructor(props: { id: string; userId: string; tokenHash: string; kind: SessionKind; now: Date }) {
     this.id = props.id;

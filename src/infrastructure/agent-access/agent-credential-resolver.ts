@@ -1,11 +1,14 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { Organization } from '../../domain/identity/organization';
 import { User } from '../../domain/identity/user';
 import type { AgentRegistration } from '../../domain/agent-access/agent-registration';
-import type { AgentAccessTokenRepository, AgentRegistrationRepository } from '../../application/agent-access/ports';
 import { ACCESS_TOKEN_PREFIX } from '../../domain/agent-access/agent-access-limits';
 import type { Caller, CredentialResolver } from '../../application/identity/authenticate-caller';
 import type { CallerCache } from '../identity/caller-cache';
+import { organizationOf, userOf } from '../identity/identity-rows';
+import type { SqlRunner } from '../persistence/database';
+import { sql } from '../persistence/sql';
+import { tokenOf } from './sql-agent-access-token.repository';
+import { registrationOf } from './sql-agent-registration.repository';
 
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -30,18 +33,17 @@ function standIn(registration: AgentRegistration, organization: Organization | n
 }
 
 /**
- * wsma_ tokens: resolved with their registration (the `sql` repositories), authorizing user and
- * organization (a fresh entity manager), cached a few seconds like the other credentials. A revoked registration, or a
- * user who left the tenant the token was minted for, ends the token.
+ * wsma_ tokens: resolved with their registration, authorizing user and organization in one
+ * statement on the plain pool (apart from any unit of work), cached a few seconds like the other
+ * credentials. A revoked registration, or a user who left the tenant the token was minted for, ends
+ * the token.
  */
 export class AgentCredentialResolver implements CredentialResolver {
   readonly prefix = ACCESS_TOKEN_PREFIX;
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly pool: SqlRunner,
     private readonly cache: CallerCache,
-    private readonly tokens: Pick<AgentAccessTokenRepository, 'findByHash'>,
-    private readonly registrations: Pick<AgentRegistrationRepository, 'findById'>,
   ) {}
 
   async resolve(tokenHash: string, now: Date): Promise<Caller | null> {
@@ -54,16 +56,24 @@ export class AgentCredentialResolver implements CredentialResolver {
   }
 
   private async load(tokenHash: string, now: Date): Promise<Caller | null> {
-    const token = await this.tokens.findByHash(tokenHash);
-    if (!token || !token.isUsable(now)) return null;
-    const registration = await this.registrations.findById(token.registrationId);
-    // the organization and the user are identity's entities, still on the ORM (a fresh entity manager)
-    const em = this.orm.em.fork();
+    const [row] = await this.pool.query(
+      sql`SELECT to_jsonb(t) AS token, to_jsonb(r) AS registration, to_jsonb(o) AS organization, to_jsonb(u) AS user
+        FROM agent_access_tokens t
+        LEFT JOIN agent_registrations r ON r.id = t.registration_id
+        LEFT JOIN organizations o ON o.id = t.organization_id
+        LEFT JOIN users u ON u.id = t.user_id
+        WHERE t.token_hash = ${tokenHash}`,
+      { prepare: true },
+    );
+    if (!row) return null;
+    const token = tokenOf(row.token);
+    if (!token.isUsable(now)) return null;
+    const registration = row.registration ? registrationOf(row.registration) : null;
     const state = registration?.state(now);
     if (!registration || state === 'revoked' || state === 'expired') return null;
-    const organization = token.organizationId === null ? null : await em.findOne(Organization, { id: token.organizationId });
+    const organization = token.organizationId === null || !row.organization ? null : organizationOf(row.organization);
     if (token.organizationId !== null && !organization) return null;
-    const user = token.userId === null ? null : await em.findOne(User, { id: token.userId });
+    const user = token.userId === null || !row.user ? null : userOf(row.user);
     if (user && (user.organizationId !== token.organizationId || (user.customerId !== null && user.customerId !== token.customerId))) {
       return null;
     }

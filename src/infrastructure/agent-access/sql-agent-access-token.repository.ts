@@ -8,7 +8,7 @@ import { raw, sql } from '../persistence/sql';
 
 const COLUMNS = raw('id, registration_id, token_hash, scopes, user_id, organization_id, customer_id, expires_at, revoked_at, created_at');
 
-interface TokenRow {
+export interface TokenRow {
   id: string;
   registration_id: string;
   token_hash: string;
@@ -22,7 +22,7 @@ interface TokenRow {
 }
 
 /** A stored token (no constructor: the row was valid when written). */
-function tokenOf(row: TokenRow): AgentAccessToken {
+export function tokenOf(row: TokenRow): AgentAccessToken {
   return Object.assign(Object.create(AgentAccessToken.prototype) as AgentAccessToken, {
     id: row.id,
     registrationId: row.registration_id,

@@ -15,7 +15,7 @@ const COLUMNS = raw(`id, type, status, scopes, requested_scopes, login_hint, cli
   customer_id, claim_token_hash, user_code_hash, claim_expires_at, claim_token_redeemed_at, last_polled_at, claimed_at, revoked_at,
   created_at, updated_at, version`);
 
-interface RegistrationRow {
+export interface RegistrationRow {
   id: string;
   type: AgentRegistration['type'];
   status: RegistrationStatus;
@@ -41,7 +41,7 @@ interface RegistrationRow {
 }
 
 /** A stored registration (no constructor: the row was valid when written). */
-function registrationOf(row: RegistrationRow): AgentRegistration {
+export function registrationOf(row: RegistrationRow): AgentRegistration {
   return Object.assign(Object.create(AgentRegistration.prototype) as AgentRegistration, {
     id: row.id,
     type: row.type,

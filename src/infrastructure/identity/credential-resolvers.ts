@@ -1,19 +1,21 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { Organization } from '../../domain/identity/organization';
-import { User } from '../../domain/identity/user';
-import { Session } from '../../domain/identity/session';
-import { ApiToken, API_TOKEN_PREFIX } from '../../domain/identity/api-token';
+import { API_TOKEN_PREFIX } from '../../domain/identity/api-token';
 import type { Caller, CredentialResolver } from '../../application/identity/authenticate-caller';
 import type { CallerCache } from './caller-cache';
 import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
+import { organizationOf, userOf } from './identity-rows';
+import { apiTokenOf } from './sql-api-token.repository';
+import { sessionOf } from './sql-session.repository';
 
-/** Looks credentials up in a fresh entity manager, so cached callers never join a request's unit of work. */
+/**
+ * Looks credentials up on the plain pool, apart from any unit of work (a cached caller never joins a
+ * request's transaction): one statement reads the credential with its user and their organization.
+ */
 abstract class CachedResolver implements CredentialResolver {
   abstract readonly prefix: string | null;
 
   constructor(
-    protected readonly orm: MikroORM,
+    protected readonly pool: SqlRunner,
     private readonly cache: CallerCache,
   ) {}
 
@@ -27,24 +29,23 @@ abstract class CachedResolver implements CredentialResolver {
   }
 
   protected abstract load(tokenHash: string, now: Date): Promise<Caller | null>;
-
-  protected async userAndOrganization(userId: string) {
-    const em = this.orm.em.fork();
-    const user = await em.findOne(User, { id: userId });
-    const organization = user ? await em.findOne(Organization, { id: user.organizationId }) : null;
-    return user && organization ? { user, organization } : null;
-  }
 }
 
 export class SessionCredentialResolver extends CachedResolver {
   readonly prefix = null;
 
   protected async load(tokenHash: string, now: Date): Promise<Caller | null> {
-    const session = await this.orm.em.fork().findOne(Session, { tokenHash, kind: 'session' });
-    if (!session || session.isExpired(now)) return null;
-    const found = await this.userAndOrganization(session.userId);
-    if (!found) return null;
-    const { user, organization } = found;
+    const [row] = await this.pool.query(
+      sql`SELECT to_jsonb(s) AS session, to_jsonb(u) AS user, to_jsonb(o) AS organization
+        FROM sessions s JOIN users u ON u.id = s.user_id JOIN organizations o ON o.id = u.organization_id
+        WHERE s.token_hash = ${tokenHash} AND s.kind = 'session'`,
+      { prepare: true },
+    );
+    if (!row) return null;
+    const session = sessionOf(row.session);
+    if (session.isExpired(now)) return null;
+    const user = userOf(row.user);
+    const organization = organizationOf(row.organization);
     return {
       user,
       organization,
@@ -69,22 +70,20 @@ export class SessionCredentialResolver extends CachedResolver {
 export class ApiTokenCredentialResolver extends CachedResolver {
   readonly prefix = API_TOKEN_PREFIX;
 
-  /** `pool` notes a token's last use apart from any unit of work (not awaited). */
-  constructor(
-    orm: MikroORM,
-    cache: CallerCache,
-    private readonly pool: SqlRunner,
-  ) {
-    super(orm, cache);
-  }
-
+  /** The token's last use is noted on the pool too, apart from any unit of work (not awaited). */
   protected async load(tokenHash: string, now: Date): Promise<Caller | null> {
-    const em = this.orm.em.fork();
-    const token = await em.findOne(ApiToken, { tokenHash });
-    if (!token || !token.isUsable(now)) return null;
-    const found = await this.userAndOrganization(token.createdByUserId);
-    if (!found || found.organization.id !== token.organizationId) return null;
-    const { user, organization } = found;
+    const [row] = await this.pool.query(
+      sql`SELECT to_jsonb(t) AS token, to_jsonb(u) AS user, to_jsonb(o) AS organization
+        FROM api_tokens t JOIN users u ON u.id = t.created_by_user_id JOIN organizations o ON o.id = u.organization_id
+        WHERE t.token_hash = ${tokenHash}`,
+      { prepare: true },
+    );
+    if (!row) return null;
+    const token = apiTokenOf(row.token);
+    if (!token.isUsable(now)) return null;
+    const user = userOf(row.user);
+    const organization = organizationOf(row.organization);
+    if (organization.id !== token.organizationId) return null;
     void this.pool
       .query(
         sql`UPDATE api_tokens SET last_used_at = ${now} WHERE id = ${token.id} AND (last_used_at IS NULL OR last_used_at < ${new Date(now.getTime() - 60_000)})`,

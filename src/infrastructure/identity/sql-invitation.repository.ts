@@ -1,7 +1,9 @@
 import type { Invitation } from '../../domain/identity/invitation';
 import type { Role } from '../../domain/identity/role';
 import type { InvitationRepository } from '../../application/identity/invitation-ports';
+import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
+import { sqlOf } from '../persistence/sql-transaction';
 import { sql } from '../persistence/sql';
 
 interface Row {
@@ -28,12 +30,12 @@ const present = (r: Row): Invitation => ({
   expiresAt: new Date(r.expires_at),
 });
 
-/** user_invitations on the current unit of work, so an acceptance and the user it creates commit together. */
+/** user_invitations on the current unit of work (or the transaction a write is handed), so an acceptance and the user it creates commit together. */
 export class SqlInvitationRepository implements InvitationRepository {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
-  async add(i: Invitation, tokenHash: string): Promise<void> {
-    await this.sql.query(sql`INSERT INTO user_invitations
+  async add(i: Invitation, tokenHash: string, tx?: Transaction): Promise<void> {
+    await (tx ? sqlOf(tx) : this.sql).query(sql`INSERT INTO user_invitations
       (id, organization_id, customer_id, email, role, token_hash, invited_by, created_at, expires_at)
       VALUES (${i.id}, ${i.organizationId}, ${i.customerId}, ${i.email}, ${i.role}, ${tokenHash}, ${i.invitedBy}, ${i.createdAt}, ${i.expiresAt})`);
   }
@@ -66,8 +68,8 @@ export class SqlInvitationRepository implements InvitationRepository {
     return row ? present(row) : null;
   }
 
-  async claim(tokenHash: string, now: Date): Promise<Invitation | null> {
-    const [row] = await this.sql.query<Row>(sql`UPDATE user_invitations SET accepted_at = ${now}
+  async claim(tokenHash: string, now: Date, tx?: Transaction): Promise<Invitation | null> {
+    const [row] = await (tx ? sqlOf(tx) : this.sql).query<Row>(sql`UPDATE user_invitations SET accepted_at = ${now}
       WHERE token_hash = ${tokenHash} AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ${now}
       RETURNING ${COLUMNS}`);
     return row ? present(row) : null;

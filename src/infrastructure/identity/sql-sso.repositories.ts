@@ -2,7 +2,9 @@ import { AppError } from '../../domain/shared/app-error';
 import { SsoConnection } from '../../domain/identity/sso';
 import type { Role } from '../../domain/identity/role';
 import type { SsoConnectionRepository, SsoLoginStore, SsoPendingLogin } from '../../application/identity/sso-ports';
+import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
+import { sqlOf } from '../persistence/sql-transaction';
 import { sql } from '../persistence/sql';
 
 interface ConnectionRow {
@@ -56,8 +58,10 @@ export class SqlSsoConnectionRepository implements SsoConnectionRepository {
     return row ? connectionOf(row) : null;
   }
 
-  async save(c: SsoConnection): Promise<void> {
-    await this.sql.query(sql`
+  /** `tx`: the caller's transaction, which its statements join (the current unit of work otherwise). */
+  async save(c: SsoConnection, tx?: Transaction): Promise<void> {
+    const on = tx ? sqlOf(tx) : this.sql;
+    await on.query(sql`
       INSERT INTO sso_connections (organization_id, issuer, client_id, client_secret_ciphertext, allowed_domains, default_role,
         group_claim, group_roles, sso_only, break_glass_user_id, updated_at)
       VALUES (${c.organizationId}, ${c.issuer}, ${c.clientId}, ${c.clientSecretSealed}, ${c.allowedDomains}::text[], ${c.defaultRole},
@@ -66,18 +70,18 @@ export class SqlSsoConnectionRepository implements SsoConnectionRepository {
         client_secret_ciphertext = excluded.client_secret_ciphertext, allowed_domains = excluded.allowed_domains,
         default_role = excluded.default_role, group_claim = excluded.group_claim, group_roles = excluded.group_roles,
         sso_only = excluded.sso_only, break_glass_user_id = excluded.break_glass_user_id, updated_at = excluded.updated_at`);
-    await this.sql.query(
+    await on.query(
       sql`DELETE FROM sso_domains WHERE organization_id = ${c.organizationId} AND NOT (domain = ANY(${c.allowedDomains}::text[]))`,
     );
     try {
-      await this.sql.query(sql`
+      await on.query(sql`
         INSERT INTO sso_domains (domain, organization_id) SELECT d, ${c.organizationId} FROM unnest(${c.allowedDomains}::text[]) d
         ON CONFLICT (domain) DO UPDATE SET organization_id = excluded.organization_id WHERE sso_domains.organization_id = ${c.organizationId}`);
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('ssoDomainTaken');
       throw error;
     }
-    const [held] = await this.sql.query<{ domain: string }>(sql`
+    const [held] = await on.query<{ domain: string }>(sql`
       SELECT domain FROM sso_domains WHERE domain = ANY(${c.allowedDomains}::text[]) AND organization_id <> ${c.organizationId} LIMIT 1`);
     if (held) throw new AppError('ssoDomainTaken', { domain: held.domain });
   }

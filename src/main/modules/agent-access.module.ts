@@ -1,4 +1,3 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
@@ -50,7 +49,7 @@ import { RandomUserCodes } from '../../infrastructure/agent-access/random-user-c
 import { AgentCredentialResolver } from '../../infrastructure/agent-access/agent-credential-resolver';
 import type { CallerCache } from '../../infrastructure/identity/caller-cache';
 import type { AppConfig } from '../config';
-import { CALLER_CACHE, CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
+import { CALLER_CACHE, CONFIG, CONTEXT_SQL, SQL } from '../tokens';
 import { bindings } from './bindings';
 import { AGENT_ACCESS_ROUTERS, AGENT_AUTHENTICATED_PATHS } from '../../interfaces/http/agent-access';
 import { agentAccessPurgeJob } from '../../interfaces/jobs/agent-access-purge.job';
@@ -58,7 +57,6 @@ import { defineFront, type ContextModule } from './context-module';
 
 /** Agent access: registrations and claims, tokens, signing keys, trusted issuers, consent, the wsma_ resolver. */
 export const agentAccessModule = bindings(({ bind }) => {
-  const orm = (c: { get<T>(id: symbol): T }) => c.get<MikroORM>(ORM);
   const config = (c: { get<T>(id: symbol): T }) => c.get<AppConfig>(CONFIG);
 
   bind<AgentEndpoints>(AGENT_ENDPOINTS)
@@ -112,15 +110,7 @@ export const agentAccessModule = bindings(({ bind }) => {
     .inSingletonScope();
   bind(USER_CODES).toConstantValue(new RandomUserCodes());
   bind<CredentialResolver>(CREDENTIAL_RESOLVER)
-    .toDynamicValue(
-      (c) =>
-        new AgentCredentialResolver(
-          orm(c),
-          c.get(CALLER_CACHE),
-          c.get(AGENT_ACCESS_TOKEN_REPOSITORY),
-          c.get(AGENT_REGISTRATION_REPOSITORY),
-        ),
-    )
+    .toDynamicValue((c) => new AgentCredentialResolver(c.get(SQL), c.get(CALLER_CACHE)))
     .inSingletonScope();
 
   bind(ClaimCredentialIssuer)

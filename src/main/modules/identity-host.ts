@@ -2,18 +2,16 @@ import { RequestContext } from '@mikro-orm/postgresql';
 import { AuthenticateCaller } from '../../application/identity/authenticate-caller';
 import { EnsurePlatformAdmin } from '../../application/identity/ensure-platform-admin';
 import { PLATFORM_SETTINGS_REPOSITORY } from '../../application/identity/ports';
-import { identitySchemas } from '../../infrastructure/identity/identity.schemas';
 import { PROBE_PATHS } from '../../interfaces/http/identity/probes.router';
 import { accessGates } from '../../interfaces/http/shared/gates';
 import { defineAdmission, type ContextModule } from './context-module';
 
 /**
- * What the identity context brings to the host besides its bindings and routers: its ORM mappings,
- * the host's admission (callers authenticated, then the access gates), the health probes' paths
+ * What the identity context brings to the host besides its bindings and routers: the host's
+ * admission (callers authenticated, then the access gates), the health probes' paths
  * (kept out of the request log) and the platform admin ensured at start (PLATFORM_ADMIN_EMAIL).
  */
 export const identityHostParts = {
-  entities: identitySchemas,
   admission: defineAdmission({
     needs: { authenticate: AuthenticateCaller, platformSettings: PLATFORM_SETTINGS_REPOSITORY },
     build: (use, config) => ({

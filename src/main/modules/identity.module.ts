@@ -1,4 +1,3 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
@@ -36,13 +35,11 @@ import { CheckReadiness, SCHEMA_PROBE } from '../../application/identity/check-r
 import { SqlSchemaProbe } from '../../infrastructure/identity/sql-schema-probe';
 import { SqlCustomerDirectory } from '../../infrastructure/identity/sql-customer-directory';
 import type { SqlRunner } from '../../infrastructure/persistence/database';
-import {
-  MikroOrmAccountDeletionRepository,
-  MikroOrmApiTokenRepository,
-  MikroOrmOrganizationRepository,
-  MikroOrmSessionRepository,
-  MikroOrmUserRepository,
-} from '../../infrastructure/identity/mikro-orm-identity.repositories';
+import { SqlOrganizationRepository } from '../../infrastructure/identity/sql-organization.repository';
+import { SqlUserRepository } from '../../infrastructure/identity/sql-user.repository';
+import { SqlSessionRepository } from '../../infrastructure/identity/sql-session.repository';
+import { SqlApiTokenRepository } from '../../infrastructure/identity/sql-api-token.repository';
+import { SqlAccountDeletionRepository } from '../../infrastructure/identity/sql-account-deletion.repository';
 import { ApiTokenCredentialResolver, SessionCredentialResolver } from '../../infrastructure/identity/credential-resolvers';
 import { CallerCache } from '../../infrastructure/identity/caller-cache';
 import { SqlAdministratorDirectory } from '../../infrastructure/identity/sql-administrator-directory';
@@ -64,7 +61,7 @@ import { SqlVatValidationStore } from '../../infrastructure/identity/sql-vat-val
 import { SharedTlsContext } from '../../infrastructure/protocols/shared/tls-context';
 import { checkUserAgent } from '../../domain/checks/user-agent';
 import { PRODUCT } from '../product';
-import { CALLER_CACHE, CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
+import { CALLER_CACHE, CONFIG, CONTEXT_SQL, SQL } from '../tokens';
 import { bindings } from './bindings';
 import { bindSso } from './identity-sso.bindings';
 import { SSO_CONNECTION_REPOSITORY } from '../../application/identity/sso-ports';
@@ -86,15 +83,14 @@ import { sql } from '../../infrastructure/persistence/sql';
 
 /** Identity: organizations, users, sessions, two-step verification, API tokens, account deletion. */
 export const identityModule = bindings(({ bind, single }) => {
-  const orm = (ctx: { get<T>(id: symbol): T }) => ctx.get<MikroORM>(ORM);
   const cache = (ctx: { get<T>(id: symbol): T }) => ctx.get<CallerCache>(CALLER_CACHE);
 
   bind(CALLER_CACHE).toConstantValue(new CallerCache());
-  single(ORGANIZATION_REPOSITORY, (c) => new MikroOrmOrganizationRepository(orm(c), cache(c)));
-  single(USER_REPOSITORY, (c) => new MikroOrmUserRepository(orm(c), cache(c)));
-  single(SESSION_REPOSITORY, (c) => new MikroOrmSessionRepository(orm(c), cache(c)));
-  single(API_TOKEN_REPOSITORY, (c) => new MikroOrmApiTokenRepository(orm(c), cache(c)));
-  single(ACCOUNT_DELETION_REPOSITORY, (c) => new MikroOrmAccountDeletionRepository(orm(c)));
+  single(ORGANIZATION_REPOSITORY, (c) => new SqlOrganizationRepository(c.get(CONTEXT_SQL), cache(c)));
+  single(USER_REPOSITORY, (c) => new SqlUserRepository(c.get(CONTEXT_SQL), cache(c)));
+  single(SESSION_REPOSITORY, (c) => new SqlSessionRepository(c.get(CONTEXT_SQL), cache(c)));
+  single(API_TOKEN_REPOSITORY, (c) => new SqlApiTokenRepository(c.get(CONTEXT_SQL), cache(c)));
+  single(ACCOUNT_DELETION_REPOSITORY, (c) => new SqlAccountDeletionRepository(c.get(CONTEXT_SQL)));
   single(PLATFORM_SETTINGS_REPOSITORY, (c) => new SqlPlatformSettingsRepository(c.get(SQL)));
   single(ADMINISTRATOR_DIRECTORY, (c) => new SqlAdministratorDirectory(c.get(CONTEXT_SQL)));
   single(IDENTITY_EVENTS, (c) => new OutboxEventPublisher(c.get(CONTEXT_SQL), identityEventCodec));
@@ -110,10 +106,10 @@ export const identityModule = bindings(({ bind, single }) => {
   bind(PASSWORD_HASHER).toConstantValue(new Argon2PasswordHasher());
   bind(TOTP_SERVICE).toConstantValue(new OtpauthTotp('Monitoring Service'));
   bind<CredentialResolver>(CREDENTIAL_RESOLVER)
-    .toDynamicValue((c) => new SessionCredentialResolver(orm(c), cache(c)))
+    .toDynamicValue((c) => new SessionCredentialResolver(c.get(SQL), cache(c)))
     .inSingletonScope();
   bind<CredentialResolver>(CREDENTIAL_RESOLVER)
-    .toDynamicValue((c) => new ApiTokenCredentialResolver(orm(c), cache(c), c.get(SQL)))
+    .toDynamicValue((c) => new ApiTokenCredentialResolver(c.get(SQL), cache(c)))
     .inSingletonScope();
 
   bind(AuthenticateCaller)

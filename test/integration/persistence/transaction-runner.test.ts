@@ -1,16 +1,26 @@
 import { expect } from 'chai';
 import pg from 'pg';
 import { isAppError } from '../../../src/domain/shared/app-error';
-import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
+import { EntitySchema, RequestContext, type MikroORM } from '@mikro-orm/postgresql';
 import { api } from '../../support/http-client';
 import { anOrganization } from '../../support/builders';
 import { testServer } from '../../support/test-server';
 import { TRANSACTION_RUNNER, type Transaction, type TransactionRunner } from '../../../src/application/shared/transaction';
-import { Organization } from '../../../src/domain/identity/organization';
-import { User } from '../../../src/domain/identity/user';
 import { ORM } from '../../../src/main/tokens';
 import { sql } from '../../../src/infrastructure/persistence/sql';
 import { sqlOf } from '../../../src/infrastructure/persistence/sql-transaction';
+
+/** A row the ORM maps for this test alone: no context maps an entity any more (every aggregate is on the sql kit). */
+class TagRow {
+  id!: number;
+  organizationId!: number;
+  name!: string;
+}
+const TagRowSchema = new EntitySchema<TagRow>({
+  class: TagRow,
+  tableName: 'tags',
+  properties: { id: { type: 'integer', primary: true }, organizationId: { type: 'integer' }, name: { type: 'string' } },
+});
 
 /**
  * Nested transactions (savepoints) of the MikroORM runner. The check engine records a chunk of
@@ -22,6 +32,7 @@ describe('the MikroORM transaction runner, nested', () => {
   it('starts a nested transaction with an empty unit of work; what it loads and changes reaches the outer one and commits with it', async () => {
     const app = await testServer();
     const orm = app.container.get<MikroORM>(ORM);
+    if (!orm.getMetadata().find(TagRow.name)) orm.discoverEntity(TagRowSchema);
     const tx = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
     const org = await anOrganization('nested-tx');
     const created = await Promise.all(
@@ -36,18 +47,19 @@ describe('the MikroORM transaction runner, nested', () => {
       ),
     );
     const organizationId = org.user.organizationId;
+    for (const name of ['outer', 'nested']) await api('POST', '/api/tags', { token: org.token, body: { name, color: '#3B82F6' } });
     const managed = () => orm.em.getContext().getUnitOfWork().getIdentityMap().values().length;
     const rename = (on: Transaction, publicId: string, name: string) =>
       sqlOf(on).query(sql`UPDATE notification_channels SET name = ${name} WHERE public_id = ${publicId}::uuid`);
 
     const seen = await RequestContext.create(orm.em, () =>
       tx.run(async (outerTx) => {
-        // an entity still mapped by the ORM (the organization, then its user), each rename through the transaction's SQL handle
-        await orm.em.getContext().findOneOrFail(Organization, { id: organizationId });
+        // an entity the ORM maps (a tag's row, then another), each rename through the transaction's SQL handle
+        await orm.em.getContext().findOneOrFail(TagRow, { organizationId, name: 'outer' });
         const inOuter = managed();
         const inNested = await tx.run(async (nestedTx) => {
           const before = managed();
-          await orm.em.getContext().findOneOrFail(User, { organizationId });
+          await orm.em.getContext().findOneOrFail(TagRow, { organizationId, name: 'nested' });
           await rename(nestedTx, created[1].publicId, 'renamed in the nested transaction');
           return before;
         });

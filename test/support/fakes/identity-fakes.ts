@@ -15,6 +15,7 @@ import type {
   SessionRepository,
   UserRepository,
 } from '../../../src/application/identity/ports';
+import type { Transaction } from '../../../src/application/shared/transaction';
 import type { Invitation } from '../../../src/domain/identity/invitation';
 import type { InvitationMailer, InvitationRepository } from '../../../src/application/identity/invitation-ports';
 import { copyOf, inScope, RowVersions } from './shared-fakes';
@@ -23,7 +24,10 @@ import { copyOf, inScope, RowVersions } from './shared-fakes';
 export class FakeUsers implements UserRepository {
   readonly rows = new Map<string, User>();
   readonly versions = new RowVersions<string>();
-  async add(user: User) {
+  /** The transaction each write was handed (undefined: it stood alone), in order. */
+  readonly writes: Array<{ write: string; tx: Transaction | undefined }> = [];
+  async add(user: User, tx?: Transaction) {
+    this.writes.push({ write: 'add', tx });
     this.rows.set(user.id, user);
     this.versions.added(user.id, user);
   }
@@ -40,14 +44,16 @@ export class FakeUsers implements UserRepository {
   async list(scope: TenantScope) {
     return [...this.rows.values()].filter((u) => inScope(scope, u.organizationId, u.customerId));
   }
-  async countActiveAdmins(organizationId: number) {
+  async countActiveAdmins(organizationId: number, _tx?: Transaction) {
     return [...this.rows.values()].filter((u) => u.organizationId === organizationId && u.isActiveAdmin && u.customerId === null).length;
   }
-  async save(user: User) {
+  async save(user: User, tx?: Transaction) {
+    this.writes.push({ write: 'save', tx });
     this.versions.saved(user.id, user);
     this.rows.set(user.id, user);
   }
-  async remove(user: User) {
+  async remove(user: User, tx?: Transaction) {
+    this.writes.push({ write: 'remove', tx });
     this.rows.delete(user.id);
     this.versions.removed(user.id);
   }
@@ -55,7 +61,7 @@ export class FakeUsers implements UserRepository {
 
 export class FakeSessions implements SessionRepository {
   readonly rows = new Map<string, Session>();
-  async add(s: Session) {
+  async add(s: Session, _tx?: Transaction) {
     this.rows.set(s.id, s);
   }
   async findByTokenHash(hash: string) {
@@ -64,24 +70,24 @@ export class FakeSessions implements SessionRepository {
   async findById(id: string) {
     return this.rows.get(id) ?? null;
   }
-  async save(s: Session) {
+  async save(s: Session, _tx?: Transaction) {
     this.rows.set(s.id, s);
   }
-  async remove(s: Session) {
+  async remove(s: Session, _tx?: Transaction) {
     this.rows.delete(s.id);
   }
-  async removeAllOfUser(userId: string) {
+  async removeAllOfUser(userId: string, _tx?: Transaction) {
     for (const [id, s] of this.rows) if (s.userId === userId) this.rows.delete(id);
   }
   readonly signIns = new Map<string, Date>();
-  async recordSignIn(userId: string, at: Date) {
+  async recordSignIn(userId: string, at: Date, _tx?: Transaction) {
     this.signIns.set(userId, at);
   }
 }
 
 export class FakeTokens implements ApiTokenRepository {
   readonly rows = new Map<string, ApiToken>();
-  async add(t: ApiToken) {
+  async add(t: ApiToken, _tx?: Transaction) {
     this.rows.set(t.id, t);
   }
   async findById(scope: TenantScope, id: string) {
@@ -93,7 +99,7 @@ export class FakeTokens implements ApiTokenRepository {
       (t) => inScope(scope, t.organizationId, t.customerId) && t.revokedAt === null && (t.customerId !== null) === customerTokens,
     );
   }
-  async save(t: ApiToken) {
+  async save(t: ApiToken, _tx?: Transaction) {
     this.rows.set(t.id, t);
   }
 }
@@ -109,11 +115,11 @@ export class FakeDeletions implements AccountDeletionRepository {
   async findDue(now: Date) {
     return [...this.rows.values()].filter((r) => r.isDue(now));
   }
-  async add(request: AccountDeletionRequest) {
+  async add(request: AccountDeletionRequest, _tx?: Transaction) {
     this.rows.set(request.id, request);
     this.versions.added(request.id, request);
   }
-  async save(request: AccountDeletionRequest) {
+  async save(request: AccountDeletionRequest, _tx?: Transaction) {
     this.versions.saved(request.id, request);
     this.rows.set(request.id, request);
   }
@@ -169,7 +175,7 @@ export class FakeInvitations implements InvitationRepository {
   private pending(row: { invitation: Invitation; acceptedAt: Date | null; revokedAt: Date | null }, now: Date) {
     return row.acceptedAt === null && row.revokedAt === null && row.invitation.expiresAt.getTime() > now.getTime();
   }
-  async add(invitation: Invitation, tokenHash: string) {
+  async add(invitation: Invitation, tokenHash: string, _tx?: Transaction) {
     this.rows.set(invitation.id, { invitation, tokenHash, acceptedAt: null, revokedAt: null });
   }
   async listPending(organizationId: number, now: Date) {
@@ -189,7 +195,7 @@ export class FakeInvitations implements InvitationRepository {
   async findPendingByTokenHash(tokenHash: string, now: Date) {
     return [...this.rows.values()].find((r) => r.tokenHash === tokenHash && this.pending(r, now))?.invitation ?? null;
   }
-  async claim(tokenHash: string, now: Date) {
+  async claim(tokenHash: string, now: Date, _tx?: Transaction) {
     const row = [...this.rows.values()].find((r) => r.tokenHash === tokenHash && this.pending(r, now));
     if (!row) return null;
     row.acceptedAt = now;

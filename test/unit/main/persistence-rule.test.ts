@@ -13,19 +13,6 @@ const SRC = path.resolve(__dirname, '../../../src');
 const KIT = ['infrastructure/persistence/', 'main/'];
 
 /**
- * Repositories still on the ORM, NOT YET CONVERTED to the sql kit (issue 49): each still breaks the
- * rule, and this list names it. Converting one means removing it from here (the last test fails
- * while a converted file stays listed).
- */
-const NOT_YET_CONVERTED = [
-  // identity (and the credential resolvers that read its entities in a fresh entity manager)
-  'infrastructure/identity/identity.schemas.ts',
-  'infrastructure/identity/mikro-orm-identity.repositories.ts',
-  'infrastructure/identity/credential-resolvers.ts',
-  'infrastructure/agent-access/agent-credential-resolver.ts',
-];
-
-/**
  * Transactions outside the runner, NOT YET CONVERGED: the event intake's group commit runs many
  * callers' events in one transaction on the plain pool (its hot path).
  */
@@ -57,10 +44,8 @@ const ORM_USE: Array<[string, RegExp]> = [
 const breaches = (text: string) => ORM_USE.filter(([, pattern]) => pattern.test(text)).map(([what]) => what);
 
 describe('the persistence rule (issue 49): aggregates on the sql kit, MikroORM only in the kit and the composition root', () => {
-  it('no file outside the persistence kit and src/main uses the ORM, but the repositories listed as not yet converted', () => {
-    const found = files
-      .filter(({ name }) => !inKit(name) && !NOT_YET_CONVERTED.includes(name))
-      .flatMap(({ name, text }) => breaches(text).map((what) => `${name} ${what}`));
+  it('no file outside the persistence kit and src/main uses the ORM', () => {
+    const found = files.filter(({ name }) => !inKit(name)).flatMap(({ name, text }) => breaches(text).map((what) => `${name} ${what}`));
     expect(found).to.deep.equal([]);
   });
 
@@ -86,10 +71,9 @@ describe('the persistence rule (issue 49): aggregates on the sql kit, MikroORM o
     expect(port).not.to.match(/@mikro-orm|infrastructure/);
   });
 
-  it('the lists hold only files that still break the rule (a converted repository leaves the list)', () => {
+  it('the list of exceptions holds only files that still run their own transactions', () => {
     const byName = new Map(files.map(({ name, text }) => [name, text]));
-    const stale = NOT_YET_CONVERTED.filter((name) => !byName.has(name) || breaches(byName.get(name)!).length === 0);
     const converged = OWN_TRANSACTIONS.filter((name) => !byName.has(name) || !/\bSqlTransactions\b/.test(byName.get(name)!));
-    expect({ stale, converged }).to.deep.equal({ stale: [], converged: [] });
+    expect(converged).to.deep.equal([]);
   });
 });

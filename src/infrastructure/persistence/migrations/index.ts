@@ -59,6 +59,7 @@ import { Migration20270213090000StatusPageObjectives } from './20270213090000-st
 import { Migration20270214090000CompactResultDays } from './20270214090000-compact-result-days';
 import { Migration20270215090000JobWakeups } from './20270215090000-job-wakeups';
 import { Migration20270216093000TagVersions } from './20270216093000-tag-versions';
+import { Migration20270216100000IdentityVersions } from './20270216100000-identity-versions';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -122,4 +123,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270214090000CompactResultDays', class: Migration20270214090000CompactResultDays },
   { name: 'Migration20270215090000JobWakeups', class: Migration20270215090000JobWakeups },
   { name: 'Migration20270216093000TagVersions', class: Migration20270216093000TagVersions },
+  { name: 'Migration20270216100000IdentityVersions', class: Migration20270216100000IdentityVersions },
 ];
