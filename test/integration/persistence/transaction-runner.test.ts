@@ -93,9 +93,12 @@ describe('the MikroORM transaction runner, outside any context', () => {
     const org = await anOrganization('outside-context-tx');
     const global = () => orm.em.getUnitOfWork(false).getIdentityMap().values().length;
     const before = global();
+    if (!orm.getMetadata().find(TagRow.name)) orm.discoverEntity(TagRowSchema);
+    const tag = await api('POST', '/api/tags', { token: org.token, body: { name: 'outside', color: '#3B82F6' } });
+    expect(tag.status, JSON.stringify(tag.body)).to.be.oneOf([200, 201]);
     const loaded = await tx.run(async (on) => {
-      const organization = await orm.em.getContext().findOneOrFail(Organization, { id: org.user.organizationId });
-      await sqlOf(on).query(sql`UPDATE organizations SET name = ${'renamed outside any context'} WHERE id = ${organization.id}`);
+      await orm.em.getContext().findOneOrFail(TagRow, { organizationId: org.user.organizationId });
+      await sqlOf(on).query(sql`UPDATE organizations SET name = ${'renamed outside any context'} WHERE id = ${org.user.organizationId}`);
       return orm.em.getContext().getUnitOfWork().getIdentityMap().values().length;
     });
     expect({ loaded, leftInGlobal: global() - before }).to.deep.equal({ loaded: 1, leftInGlobal: 0 });
