@@ -51,6 +51,11 @@ export class GenerateDataExports {
     return { released: released.map((e) => ({ id: e.id, status: e.status })), generated, failed, expired: expired.length };
   }
 
+  /** When the next round has work (the job sleeps until then): see DataExportRepository.nextDueAt. */
+  nextDueAt(): Promise<Date | null> {
+    return this.exports.nextDueAt();
+  }
+
   private claim(owner: string): Promise<DataExport | null> {
     return this.exports.claimNext(owner, this.clock.now(), this.settings.leaseMs);
   }

@@ -35,6 +35,11 @@ export interface DataExportRepository {
   releaseLapsed(now: Date, decide: (e: DataExport) => Extract<ExportStatus, 'queued' | 'failed'>): Promise<DataExport[]>;
   /** Ready exports past their window: marked expired; answers their files to delete. */
   expireDue(now: Date): Promise<Array<{ id: string; path: string | null }>>;
+  /**
+   * When a round next has work: the oldest queued export's request, the soonest lease of one
+   * generating (a stopped worker's lapses then), the soonest expiry of a ready archive; null: none.
+   */
+  nextDueAt(): Promise<Date | null>;
   fileOf(id: string): Promise<ExportFile | null>;
 }
 export const DATA_EXPORT_REPOSITORY = token<DataExportRepository>('DataExportRepository');

@@ -149,6 +149,16 @@ export class SqlDataExportRepository implements DataExportRepository {
         WHERE status = 'ready' AND expires_at <= ${now} RETURNING id::text, file_path AS path`);
   }
 
+  async nextDueAt(): Promise<Date | null> {
+    // A lease lapses once past its end (releaseLapsed: lease_until < now): due a millisecond after.
+    const [row] = await this.sql.query<{ due: Date | string | null }>(
+      sql`SELECT LEAST((SELECT min(created_at) FROM data_exports WHERE status = 'queued'),
+                       (SELECT min(lease_until) + interval '1 millisecond' FROM data_exports WHERE status = 'generating'),
+                       (SELECT min(expires_at) FROM data_exports WHERE status = 'ready')) AS due`,
+    );
+    return row?.due ? new Date(row.due) : null;
+  }
+
   async fileOf(id: string): Promise<ExportFile | null> {
     const [row] = await this.sql.query<{ organization_id: number; file_path: string | null; download_token_hash: string | null }>(
       sql`SELECT organization_id, file_path, download_token_hash FROM data_exports WHERE id = ${id}::uuid`,

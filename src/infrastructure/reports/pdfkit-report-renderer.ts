@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { ReportModel, ReportMonitor, ReportObjective } from '../../domain/reports/report-model';
 import { localDate } from '../../domain/shared/zoned-time';
 import type { ReportRenderer } from '../../application/reports/ports';
@@ -9,9 +8,12 @@ import { responseChart, uptimeChart } from './report-charts';
  * The PDF with pdfkit: text in the standard Helvetica faces (no font files to ship), charts drawn as
  * vector paths (one stacked bar per monitor for up, degraded, down and unknown time; a range bar from
  * p50 to p99 with a p95 tick for response times), the organization's logo and name on the first page.
+ * pdfkit (and its fonts) is loaded with the first report, not at start: about 5 MB of heap a service
+ * that sends no reports never holds.
  */
 export class PdfkitReportRenderer implements ReportRenderer {
-  render(model: ReportModel, branding: { logo: Uint8Array | null }): Promise<Uint8Array> {
+  async render(model: ReportModel, branding: { logo: Uint8Array | null }): Promise<Uint8Array> {
+    const { default: PDFDocument } = await import('pdfkit');
     const doc = new PDFDocument({
       size: 'A4',
       margin: MARGIN,

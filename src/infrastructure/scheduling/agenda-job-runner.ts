@@ -8,21 +8,22 @@ import { IDLE_CONNECTION_MS, pgPoolUse, type PoolUse } from '../persistence/pool
 /** How long stopping waits for running jobs (a supervisor's stop timeout is usually longer). */
 export const DRAIN_MS = 10_000;
 /**
- * How often Agenda scans its store for recurring turns that came due (one query per job name). The
- * jobs whose work is rows or time run on their notices and due times in every process with jobs
- * (job-wakeups.ts), so for them a turn is only a safety poll; the scan stays this short for the jobs
- * only Agenda runs (data export, purges): after a crash their lock (below) must lapse and a scan
- * come round within a minute or so, and a lock must outlast the scan.
+ * How often Agenda scans its store for recurring turns that came due (one query per job name). No job
+ * waits on this scan for its work: the jobs whose work is rows or time run on their notices and due
+ * times in every process with jobs (job-wakeups.ts; the data export on its exports' due times too, so
+ * an export a crashed process held is taken up when its lease lapses), and a job queued now (`runNow`)
+ * runs on Agenda's own notice. What is left are the recurring turns (safety polls, hourly purges): a
+ * scan locks those due before the next scan and runs each at its time, so they keep their times; a
+ * crashed process's turns wait for its locks to lapse and the next scan (at most about 11 minutes).
  */
-const PROCESS_EVERY_MS = 30_000;
+const PROCESS_EVERY_MS = 5 * 60_000;
 /**
- * How long a job's lock outlives the last sign of life of the process that holds it. A process
- * killed (SIGKILL, OOM, a lost machine) while a job ran or was locked ahead leaves the lock behind:
- * nobody runs that job until the lock lapses, so a long lifetime (Agenda's default is 10 minutes)
- * stalled exports for that long after a crash. A running job renews its lock every quarter of this,
- * so a run may last as long as it needs.
+ * How long a job's lock outlives the last sign of life of the process that holds it. A scan locks
+ * the turns due before the next scan ahead of their time, so a lock outlives the scan (a shorter one
+ * lapses before its turn, which then slips to the next scan). A running job renews its lock every
+ * quarter of this, so a run may last as long as it needs; a killed process's locks lapse after this.
  */
-const LOCK_LIFETIME_MS = 20_000;
+const LOCK_LIFETIME_MS = PROCESS_EVERY_MS + 60_000;
 
 export interface RunnableJob {
   readonly name: string;

@@ -40,6 +40,8 @@ export interface CheckWorkerOptions {
 interface Loop {
   /** Runs a round as soon as the current one (if any) ends. */
   poke(): void;
+  /** Plans the next round on the loop's period when none is planned (the period said to wait for work). */
+  arm(): void;
   stop(): Promise<void>;
 }
 
@@ -47,8 +49,16 @@ interface Loop {
  * Runs `round` every `everyMs` (start to start), one at a time, until stopped; sooner when poked,
  * and at once again when `again` says so after a round. A waiting loop sets one timer per period
  * and nothing more: every wake-up costs CPU, and polling made an idle worker spend it all the time.
+ * A period of null sets no timer: the loop waits for a poke or an `arm`.
  */
-function loop(round: () => Promise<void>, everyMs: () => number, again: () => boolean, logger: Logger, what: string, minGapMs = 0): Loop {
+function loop(
+  round: () => Promise<void>,
+  everyMs: () => number | null,
+  again: () => boolean,
+  logger: Logger,
+  what: string,
+  minGapMs = 0,
+): Loop {
   let stopped = false;
   let poked = false;
   let timer: NodeJS.Timeout | undefined;
@@ -56,10 +66,12 @@ function loop(round: () => Promise<void>, everyMs: () => number, again: () => bo
   let last = 0;
   const plan = () => {
     clearTimeout(timer);
+    timer = undefined;
     const wait = poked || again() ? minGapMs : everyMs();
-    timer = setTimeout(run, Math.max(0, last + wait - Date.now()));
+    if (wait !== null) timer = setTimeout(run, Math.max(0, last + wait - Date.now()));
   };
   const run = () => {
+    timer = undefined;
     poked = false;
     last = Date.now();
     running = round()
@@ -75,6 +87,9 @@ function loop(round: () => Promise<void>, everyMs: () => number, again: () => bo
       if (stopped) return;
       poked = true;
       if (!running) plan();
+    },
+    arm() {
+      if (!stopped && !running && timer === undefined) plan();
     },
     async stop() {
       stopped = true;
@@ -108,11 +123,13 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
   // Woken by notices, the claim round runs at once (at most every 100 ms) and otherwise every 5 s;
   // without them (or while they cannot be had) every 500 ms.
   let woken = false;
+  let stopping = false;
   const pumpEveryMs = () => options.pumpEveryMs ?? (woken ? 5_000 : 500);
   const pumping = loop(
     () =>
       around(async () => {
         await dispatcher.pump();
+        tickWhileHolding();
       }),
     pumpEveryMs,
     () => false,
@@ -137,20 +154,34 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
   );
   const chunkWaits = () => dispatcher.unrecorded >= RECORD_CHUNK;
   const flushEveryMs = options.flushEveryMs ?? 2000;
+  // Only while results wait: an idle worker sets no recording timer (the start tick arms it).
   const flushing = loop(
     () =>
       around(async () => {
         await dispatcher.flush();
       }),
-    () => flushEveryMs,
+    () => (dispatcher.unrecorded > 0 ? flushEveryMs : null),
     chunkWaits,
     logger,
     'recording',
   );
-  const starting = setInterval(() => {
+  // The start tick runs only while the worker holds rows or has checks running or unrecorded: a
+  // worker with nothing to check wakes for its claim rounds alone; a round that claims restarts it.
+  let starting: NodeJS.Timeout | undefined;
+  const tick = () => {
     dispatcher.startDue();
     if (chunkWaits()) flushing.poke();
-  }, options.startEveryMs ?? 250);
+    else if (dispatcher.unrecorded > 0) flushing.arm();
+    if (dispatcher.stats.held === 0 && dispatcher.running === 0 && dispatcher.unrecorded === 0) {
+      clearInterval(starting);
+      starting = undefined;
+    }
+  };
+  function tickWhileHolding() {
+    if (starting === undefined && !stopping && (dispatcher.stats.held > 0 || dispatcher.running > 0)) {
+      starting = setInterval(tick, options.startEveryMs ?? 250);
+    }
+  }
   let previous = dispatcher.stats.lateness.snapshot();
   const progress = setInterval(() => {
     const { stats } = dispatcher;
@@ -173,6 +204,7 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
   progress.unref();
   return {
     async stop() {
+      stopping = true;
       clearInterval(progress);
       await (
         await listening

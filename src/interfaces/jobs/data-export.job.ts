@@ -5,15 +5,19 @@ import { defineJob } from './job-definition';
 export const DATA_EXPORT_JOB = 'data-export:run';
 
 /**
- * Every minute, and at once when an export is requested: generates queued exports, takes over those
- * of a worker that stopped (its lease lapsed), and deletes archives past their seven days. Two
- * processes running it at once never generate one export twice: claims are leased rows.
+ * Generates queued exports, takes over those of a worker that stopped (its lease lapsed), and deletes
+ * archives past their seven days: at once when an export is requested (queued on the job system), at
+ * its exports' next due time (the oldest queued, a lease's end, an archive's expiry: every process
+ * with jobs sleeps until then, so a crashed process's export is taken up as its lease lapses), and
+ * every hour as the safety poll. Two processes running it at once never generate one export twice:
+ * claims are leased rows.
  */
 export const dataExportJob = defineJob({ generateDataExports: GenerateDataExports }, (use, logger) => {
   const owner = `${hostname()}:${process.pid}`;
   return {
     name: DATA_EXPORT_JOB,
-    every: '1 minute',
+    every: '1 hour',
+    nextDueAt: () => use.generateDataExports.nextDueAt(),
     async run() {
       const round = await use.generateDataExports.execute(owner, (e, rowsDone, rowsTotal) => {
         logger.debug({ job: DATA_EXPORT_JOB, exportId: e.id, rowsDone, rowsTotal }, 'data export progress');

@@ -130,6 +130,15 @@ export class FakeDataExports implements DataExportRepository {
     for (const row of due) row.export = { ...row.export, status: 'expired' };
     return due.map((r) => ({ id: r.export.id, path: r.path }));
   }
+  async nextDueAt() {
+    const times = [...this.rows.values()].flatMap((r) => {
+      if (r.export.status === 'queued') return [r.export.createdAt.getTime()];
+      if (r.export.status === 'generating' && r.leaseUntil) return [r.leaseUntil.getTime() + 1];
+      if (r.export.status === 'ready' && r.export.expiresAt) return [r.export.expiresAt.getTime()];
+      return [];
+    });
+    return times.length > 0 ? new Date(Math.min(...times)) : null;
+  }
   async fileOf(id: string) {
     const row = this.rows.get(id.toLowerCase());
     return row?.path && row.downloadTokenHash

@@ -15,6 +15,8 @@ class FakeDispatcher {
   starts = 0;
   drained = false;
   unrecorded = 0;
+  /** What a flush leaves unrecorded (checks finishing meanwhile). */
+  refill = 0;
   running = 0;
   readonly stats = { started: 0, recorded: 0, dropped: 0, held: 0, lateness: new LatenessHistogram() };
 
@@ -24,7 +26,7 @@ class FakeDispatcher {
   }
   async flush() {
     this.flushes++;
-    this.unrecorded = 0;
+    this.unrecorded = this.refill;
     return 0;
   }
   startDue() {
@@ -49,6 +51,8 @@ describe('check worker loops', () => {
 
   it('claims on its cadence, starts due checks on a short tick, records at least every flush period, and drains on stop', async () => {
     const dispatcher = new FakeDispatcher();
+    dispatcher.stats.held = 1;
+    dispatcher.unrecorded = dispatcher.refill = 1;
     const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, {
       pumpEveryMs: 100,
       flushEveryMs: 200,
@@ -67,6 +71,7 @@ describe('check worker loops', () => {
 
   it('records early once a chunk waits', async () => {
     const dispatcher = new FakeDispatcher();
+    dispatcher.stats.held = 1;
     const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, {
       pumpEveryMs: 10_000,
       flushEveryMs: 10_000,
@@ -82,6 +87,36 @@ describe('check worker loops', () => {
     expect(dispatcher.flushes, 'a full chunk is recorded at the next start tick, without waiting for the period').to.equal(
       flushesAtStart + 1,
     );
+    await worker.stop();
+  });
+
+  it('sets no start tick and no recording timer while it holds nothing: a round that claims rows starts them, results arm the recording', async () => {
+    const dispatcher = new FakeDispatcher();
+    const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, {
+      pumpEveryMs: 1_000,
+      flushEveryMs: 200,
+      startEveryMs: 20,
+    });
+    await wait(2_500);
+    expect(dispatcher.pumps, 'claim rounds at 0, 1 and 2 s').to.equal(3);
+    expect([dispatcher.starts, dispatcher.flushes], 'no start tick; the first recording round only').to.deep.equal([0, 1]);
+    dispatcher.stats.held = 2;
+    await wait(500);
+    expect(dispatcher.starts, 'the round at 3 s held rows: ticks from then on').to.equal(0);
+    await wait(100);
+    expect(dispatcher.starts, 'ticks from 3 s').to.equal(5);
+    expect(dispatcher.flushes, 'nothing to record: no recording round').to.equal(1);
+    dispatcher.unrecorded = 3;
+    await wait(20);
+    await wait(200);
+    expect(dispatcher.flushes, 'a tick saw results waiting: recorded within the flush period').to.equal(2);
+    await wait(1_000);
+    expect(dispatcher.flushes, 'all recorded: no more recording rounds').to.equal(2);
+    dispatcher.stats.held = 0;
+    await wait(20);
+    const starts = dispatcher.starts;
+    await wait(2_000);
+    expect(dispatcher.starts, 'nothing held, running or unrecorded: the tick stopped').to.equal(starts);
     await worker.stop();
   });
 

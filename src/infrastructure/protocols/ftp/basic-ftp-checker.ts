@@ -1,4 +1,3 @@
-import { Client } from 'basic-ftp';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { TLSSocket } from 'node:tls';
@@ -27,6 +26,8 @@ export class BasicFtpChecker implements Checker<FtpCheckRequest> {
 
   check(request: FtpCheckRequest, context: CheckContext): Promise<CheckResult> {
     return runServiceProbe(request, context, async (target) => {
+      // Loaded with the first FTP check, before anything is timed: a service without one never holds it.
+      const { Client } = await import('basic-ftp');
       const addresses = await vetTarget(this.policy, target.host);
       const dnsAt = net.isIP(target.host) ? null : performance.now();
       const client = new Client(request.timeoutSeconds * 1000);

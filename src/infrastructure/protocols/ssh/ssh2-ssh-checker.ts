@@ -1,4 +1,4 @@
-import { Client, type ConnectConfig } from 'ssh2';
+import type { ConnectConfig } from 'ssh2';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
 import type { CheckContext, Checker } from '../../../application/checks/ports';
 import type { SshCheckRequest } from '../../../domain/checks/check-request';
@@ -19,6 +19,8 @@ export class Ssh2SshChecker implements Checker<SshCheckRequest> {
 
   check(request: SshCheckRequest, context: CheckContext): Promise<CheckResult> {
     return runServiceProbe(request, context, async (target, partial) => {
+      // Loaded with the first SSH check, before anything is timed: a service without one never holds it.
+      const { Client } = await import('ssh2');
       const connection = await connectPinned(this.policy, { host: target.host, port: target.port, deadline: context.deadline });
       partial.timings = connection.timings;
       const client = new Client();

@@ -1,5 +1,4 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { AGENT_ENDPOINTS } from '../../../application/agent-access/ports';
 import { RecordToolCall } from '../../../application/audit/record-tool-call';
 import type { Caller } from '../../../application/identity/authenticate-caller';
@@ -8,9 +7,20 @@ import type { Gate, GateRequest } from '../shared/gates';
 import { defineRouter } from '../shared/router-deps';
 import { dispatchToApi } from './api-dispatch';
 import { documentMcp, McpMessage } from './mcp-openapi';
-import { mcpServer } from './mcp-server';
 import { TOOL_CATALOGUE } from './tool-catalogue';
 import { apiCallOf, bindTools, type ToolOperation } from './tool-operations';
+
+/**
+ * The MCP SDK (about 7 MB of heap) is loaded with the first MCP request, not at start: a service no
+ * agent talks to never holds it.
+ */
+const mcpModules = async () => {
+  const [{ mcpServer }, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
+    import('./mcp-server.js'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+  ]);
+  return { mcpServer, WebStandardStreamableHTTPServerTransport };
+};
 
 /** The MCP endpoint's path, on the canonical host only. */
 export const MCP_PATH = '/mcp';
@@ -70,6 +80,7 @@ export const mcpRouter = defineRouter({ agentEndpoints: AGENT_ENDPOINTS, recordT
       throw (req.auth?.viaCookie ? undefined : req.auth?.failure) ?? new AppError('unauthorized');
     }
     McpMessage.parse(req.body);
+    const { mcpServer, WebStandardStreamableHTTPServerTransport } = await mcpModules();
     const label = caller.user.email;
     const server = mcpServer(catalogue(), {
       listed: async () => {

@@ -412,6 +412,36 @@ describe('data export (/api/organization/data-export)', () => {
     expect(notReady.body.data.status).to.equal('failed');
   });
 
+  it('tells the job when it next has work: a queued export at once, a claimed one when its lease lapses, a ready one at its expiry', async () => {
+    const exports = service.app.container.get<DataExportRepository>(DATA_EXPORT_REPOSITORY);
+    const inContext = <T>(work: () => Promise<T>) => RequestContext.create(service.app.database.orm.em, work);
+    const runner = service.app.database.sql;
+    // The earlier tests' exports would answer first: this one owns the table's due times.
+    await runner.query(sql`UPDATE data_exports SET status = 'failed' WHERE status IN ('queued', 'generating', 'ready')`);
+    expect(await inContext(() => exports.nextDueAt()), 'nothing to do').to.equal(null);
+    const org = await anOrganization('export-due-times');
+    const requested = await api('POST', '/api/organization/data-export', { token: org.token, body: {} });
+    expect(requested.status, JSON.stringify(requested.body)).to.equal(202);
+    const row = async () =>
+      (
+        await runner.query<{ created_at: Date; lease_until: Date | null; expires_at: Date | null }>(
+          sql`SELECT created_at, lease_until, expires_at FROM data_exports WHERE id = ${requested.body.id}`,
+        )
+      )[0]!;
+    expect((await inContext(() => exports.nextDueAt()))?.getTime(), 'queued: due since its request').to.equal(
+      (await row()).created_at.getTime(),
+    );
+    await inContext(() => exports.claimNext('killed-worker', clock.now(), 60_000));
+    expect((await inContext(() => exports.nextDueAt()))?.getTime(), 'generating: due once its lease has lapsed').to.equal(
+      (await row()).lease_until!.getTime() + 1,
+    );
+    clock.advance(61_000);
+    expect((await round('taking-over')).generated).to.deep.equal([requested.body.id]);
+    expect((await inContext(() => exports.nextDueAt()))?.getTime(), 'ready: due at its expiry').to.equal(
+      (await row()).expires_at!.getTime(),
+    );
+  });
+
   it('expires a ready export after seven days: the file is deleted and the download answers exportExpired', async () => {
     const org = await anOrganization('export-expiry');
     const token = await anOrgToken(org.token); // a session would lapse across the seven days; an API token does not
