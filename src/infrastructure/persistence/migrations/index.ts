@@ -58,6 +58,7 @@ import { Migration20270212090000UserInvitations } from './20270212090000-user-in
 import { Migration20270213090000StatusPageObjectives } from './20270213090000-status-page-objectives';
 import { Migration20270214090000CompactResultDays } from './20270214090000-compact-result-days';
 import { Migration20270215090000JobWakeups } from './20270215090000-job-wakeups';
+import { Migration20270216090000ImEventBatchGuard } from './20270216090000-im-event-batch-guard';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -120,4 +121,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270213090000StatusPageObjectives', class: Migration20270213090000StatusPageObjectives },
   { name: 'Migration20270214090000CompactResultDays', class: Migration20270214090000CompactResultDays },
   { name: 'Migration20270215090000JobWakeups', class: Migration20270215090000JobWakeups },
+  { name: 'Migration20270216090000ImEventBatchGuard', class: Migration20270216090000ImEventBatchGuard },
 ];
