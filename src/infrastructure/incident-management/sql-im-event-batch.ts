@@ -4,7 +4,7 @@ import type { TransactionRunner } from '../../application/shared/transaction';
 import type { SqlRunner } from '../persistence/database';
 import { sqlOf } from '../persistence/sql-transaction';
 import { COLUMNS, toIncident, type IncidentRow } from './sql-im-incident.repository';
-import { empty, raw, sql } from '../persistence/sql';
+import { empty, join, raw, sql } from '../persistence/sql';
 
 /** The advisory-lock class of event batches' dedup keys (two-int keys: a space apart from bigint locks). */
 const LOCK_CLASS = 0x494d4576; // 'IMEv'
@@ -28,12 +28,18 @@ const readOpen = (organizations: number[], dedupKeys: string[], forUpdate: boole
 
 /**
  * One statement writes a batch's decisions: the new incidents (their final state), the changed ones
- * (status, acknowledgement, resolution, occurrences, version: the rows are locked since they were
- * written only where the row is still the version read, so the values decided are written as they are), and every
+ * (status, acknowledgement, resolution, occurrences, version: written only where the row is still the
+ * version read, so the values decided are written as they are), and every
  * timeline entry in the batch's order, attached to the new incidents by their public ids. When a changed incident's row
  * is no longer the version read (another writer got there first), the statement fails as a whole (40001) and writes nothing.
+ * A batch that opens no incident (or changes none) leaves that part out: no insert into im_incidents, so none of its
+ * statement triggers runs (at most four texts, each prepared once per connection).
  */
-const write = ({ created, updated, entries, changed }: WriteParams) => sql`WITH created AS (
+const write = ({ created, updated, entries, changed }: WriteParams) => {
+  const opens = created !== '[]';
+  const parts = [];
+  if (opens) {
+    parts.push(sql`created AS (
     INSERT INTO im_incidents (public_id, organization_id, title, description, severity, source, status, team_id, customer_id,
       escalation_policy_id, dedup_key, snoozed_until, occurrence_count, last_occurrence_at, acknowledged_at, acknowledged_by_user_id,
       resolved_at, resolved_by_user_id, created_by_user_id, created_at, updated_at, version)
@@ -46,7 +52,10 @@ const write = ({ created, updated, entries, changed }: WriteParams) => sql`WITH 
         resolved_at timestamptz, resolved_by_user_id uuid, created_by_user_id uuid, created_at timestamptz, updated_at timestamptz, version int)
      ORDER BY n.seq
     RETURNING id, public_id
-  ), updated AS (
+  )`);
+  }
+  if (changed > 0) {
+    parts.push(sql`updated AS (
     UPDATE im_incidents i SET status = u.status, occurrence_count = u.occurrence_count,
         last_occurrence_at = GREATEST(i.last_occurrence_at, u.last_occurrence_at), snoozed_until = u.snoozed_until,
         acknowledged_at = u.acknowledged_at, acknowledged_by_user_id = u.acknowledged_by_user_id, resolved_at = u.resolved_at,
@@ -57,17 +66,20 @@ const write = ({ created, updated, entries, changed }: WriteParams) => sql`WITH 
         resolved_at timestamptz, resolved_by_user_id uuid, updated_at timestamptz, version int, row_version text)
      WHERE i.id = u.id AND i.organization_id = u.organization_id AND i.xmin = u.row_version::xid
     RETURNING i.id
-  ), timeline AS (
+  )`);
+  }
+  parts.push(sql`timeline AS (
     INSERT INTO im_incident_timeline (incident_id, kind, at, actor_user_id, details)
-    SELECT COALESCE(e.incident_id, c.id), e.kind, e.at, e.actor_user_id, e.details
+    SELECT ${opens ? raw('COALESCE(e.incident_id, c.id)') : raw('e.incident_id')}, e.kind, e.at, e.actor_user_id, e.details
       FROM jsonb_to_recordset(${entries}::jsonb) AS e(seq int, incident_id int, public_id uuid, kind text, at timestamptz, actor_user_id uuid,
         details jsonb)
-      LEFT JOIN created c ON c.public_id = e.public_id
+      ${opens ? raw('LEFT JOIN created c ON c.public_id = e.public_id') : empty}
      ORDER BY e.seq
     RETURNING 1
-  )
-  SELECT (SELECT count(*) FROM created) AS created, (SELECT count(*) FROM timeline) AS entries,
-    CASE WHEN (SELECT count(*) FROM updated) <> ${changed}::int THEN im_event_batch_stale() END AS stale`;
+  )`);
+  const stale = changed > 0 ? sql`CASE WHEN (SELECT count(*) FROM updated) <> ${changed}::int THEN im_event_batch_stale() END` : raw('NULL');
+  return sql`WITH ${join(parts, ', ')} SELECT (SELECT count(*) FROM timeline) AS entries, ${stale} AS stale`;
+};
 
 /** PostgreSQL's answer to an insert the unique index of open dedup keys refused; retrying the batch re-reads. */
 const UNIQUE_VIOLATION = '23505';
@@ -125,7 +137,9 @@ export class SqlImEventBatchStore implements ImEventBatchStore {
     const rows = await runner.query<IncidentRow & { row_version: string }>(readOpen(organizations, dedupKeys, locked), { prepare: true });
     const versions = new Map(rows.map((row) => [Number(row.id), row.row_version]));
     const { changes, result } = decide(rows.map(toIncident));
-    await runner.query(write(writeParams(changes, versions)), { prepare: true });
+    const params = writeParams(changes, versions);
+    // Nothing decided (acknowledgements and resolutions of keys with no open incident): nothing to write.
+    if (params.entries !== '[]' || params.changed > 0 || params.created !== '[]') await runner.query(write(params), { prepare: true });
     return result;
   }
 }
