@@ -296,7 +296,9 @@ async function main() {
         postgresCpuMicrosPerEvent: a.postgresMicros === null ? null : Math.round(a.postgresMicros),
         bareInsert,
         postgresCpuRatioToBareInsert:
-          a.postgresMicros === null || !bareInsert.postgresCpuMicrosPerRow ? null : round1(a.postgresMicros / bareInsert.postgresCpuMicrosPerRow),
+          a.postgresMicros === null || !bareInsert.postgresCpuMicrosPerRow
+            ? null
+            : round1(a.postgresMicros / bareInsert.postgresCpuMicrosPerRow),
         ratio: round1(a.serverMicros / b.serverMicros),
         // All in: the service's and PostgreSQL's CPU per event over the bare route's (which touches no database).
         allInRatio: a.postgresMicros === null ? null : round1((a.serverMicros + a.postgresMicros) / b.serverMicros),

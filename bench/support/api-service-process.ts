@@ -53,7 +53,11 @@ async function main() {
       process.send!({ id: message.id, serverMicros: user + system, userMicros: user, systemMicros: system, postgresMicros });
     }
     if (message.type === 'urls') process.send!({ id: message.id, url: app.url, bareUrl });
-    if (message.type === 'sql') process.send!({ id: message.id, rows: await app.database.sql.query(fromWire(message.statement!), { prepare: message.prepare === true }) });
+    if (message.type === 'sql')
+      process.send!({
+        id: message.id,
+        rows: await app.database.sql.query(fromWire(message.statement!), { prepare: message.prepare === true }),
+      });
     if (message.type === 'renderDocuments')
       process.send!({ id: message.id, rendered: await renderStaleWebsiteDocuments(app.database.orm) });
     if (message.type === 'bare') {

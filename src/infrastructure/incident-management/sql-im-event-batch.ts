@@ -77,7 +77,8 @@ const write = ({ created, updated, entries, changed }: WriteParams) => {
      ORDER BY e.seq
     RETURNING 1
   )`);
-  const stale = changed > 0 ? sql`CASE WHEN (SELECT count(*) FROM updated) <> ${changed}::int THEN im_event_batch_stale() END` : raw('NULL');
+  const stale =
+    changed > 0 ? sql`CASE WHEN (SELECT count(*) FROM updated) <> ${changed}::int THEN im_event_batch_stale() END` : raw('NULL');
   return sql`WITH ${join(parts, ', ')} SELECT (SELECT count(*) FROM timeline) AS entries, ${stale} AS stale`;
 };
 
@@ -207,5 +208,10 @@ function writeParams({ created, updated }: ImEventBatchChanges, versions: Readon
       row_version: versions.get(i.id) ?? null,
     };
   });
-  return { created: JSON.stringify(newRows), updated: JSON.stringify(changedRows), entries: JSON.stringify(entries), changed: changedRows.length };
+  return {
+    created: JSON.stringify(newRows),
+    updated: JSON.stringify(changedRows),
+    entries: JSON.stringify(entries),
+    changed: changedRows.length,
+  };
 }

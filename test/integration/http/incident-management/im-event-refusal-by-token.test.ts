@@ -7,7 +7,11 @@ import { testServer } from '../../../support/test-server';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
 import { AdmitImEvent } from '../../../../src/application/incident-management/admit-im-event';
 
-const trigger = { routing_key: 'samplekeyhere0123456789abcdef012', event_action: 'trigger', payload: { summary: 's', source: 'x', severity: 'info' } };
+const trigger = {
+  routing_key: 'samplekeyhere0123456789abcdef012',
+  event_action: 'trigger',
+  payload: { summary: 's', source: 'x', severity: 'info' },
+};
 
 describe('POST /api/im/events: the 429 refused from memory by the token hash', function () {
   this.timeout(30_000);

@@ -103,9 +103,7 @@ describe('event batches on PostgreSQL', function () {
   it('two committers (two processes) triggering the same keys at once open one incident per key, every occurrence counted', async () => {
     const app = await testServer();
     const { scope } = await anImOrganization();
-    const committers = [1, 2].map(
-      () => new CommitImEvents(storeOf(app), ids, testClock, { maxSize: 7, maxWaitMs: 2 }),
-    );
+    const committers = [1, 2].map(() => new CommitImEvents(storeOf(app), ids, testClock, { maxSize: 7, maxWaitMs: 2 }));
     const keys = ['a', 'b', 'c'];
     const results = await Promise.all(
       Array.from({ length: 90 }, (_, i) => committers[i % 2]!.execute(scope, trigger(keys[i % 3]!, `event ${i}`))),
