@@ -21,6 +21,8 @@ export interface BareInsert {
   rows: number;
   batches: number;
   meanBatch: number;
+  /** Rows inserted by the replay (the round's, as many times as minRows takes). */
+  replayedRows: number;
   postgresCpuMicrosPerRow: number | null;
 }
 
@@ -48,9 +50,10 @@ export async function lastEntryId(service: BenchService): Promise<string> {
  * (one per event), in the batches it wrote them in (its transactions: the rows' `xmin`), inserted
  * again, one multi-row INSERT per batch (prepared, as the service's statements are) into the plain
  * table, `inFlight` batches at once (the group committer's commit slots); PostgreSQL's CPU counted
- * over the inserts alone.
+ * over the inserts alone. The batches are inserted again in turn until at least `minRows` rows went
+ * in, so a slow round still gives a CPU figure well above /proc's 10 ms tick.
  */
-export async function replayAsBareInserts(service: BenchService, afterId: string, inFlight = 2): Promise<BareInsert> {
+export async function replayAsBareInserts(service: BenchService, afterId: string, inFlight = 2, minRows = 5000): Promise<BareInsert> {
   const { rows } = await service.request<{ rows: EntryRow[] }>({
     type: 'sql',
     statement: toWire(
@@ -70,22 +73,25 @@ export async function replayAsBareInserts(service: BenchService, afterId: string
     sql`INSERT INTO bench_bare_events (incident_id, kind, at, actor_user_id, details) VALUES ${join(
       batch.map((r) => sql`(${r.incident_id}, ${r.kind}, ${r.at}::timestamptz, ${r.actor_user_id}::uuid, ${r.details}::jsonb)`),
     )}`;
+  const rounds = rows.length === 0 ? 0 : Math.ceil(minRows / rows.length);
   const before = await service.request<Cpu>({ type: 'cpu' });
   let next = 0;
   await Promise.all(
     Array.from({ length: inFlight }, async () => {
-      while (next < batches.length) {
-        const batch = batches[next++]!;
+      while (next < batches.length * rounds) {
+        const batch = batches[next++ % batches.length]!;
         await service.request({ type: 'sql', statement: toWire(insert(batch)), prepare: true });
       }
     }),
   );
   const after = await service.request<Cpu>({ type: 'cpu' });
   const micros = after.postgresMicros === null || before.postgresMicros === null ? null : after.postgresMicros - before.postgresMicros;
+  const inserted = rows.length * rounds;
   return {
     rows: rows.length,
     batches: batches.length,
     meanBatch: Math.round((rows.length / Math.max(1, batches.length)) * 10) / 10,
-    postgresCpuMicrosPerRow: micros === null ? null : Math.round(micros / Math.max(1, rows.length)),
+    replayedRows: inserted,
+    postgresCpuMicrosPerRow: micros === null || inserted === 0 ? null : Math.round(micros / inserted),
   };
 }

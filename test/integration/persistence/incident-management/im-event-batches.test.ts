@@ -10,7 +10,7 @@ import { AdmitImEvent } from '../../../../src/application/incident-management/ad
 import { PostgresSharedRateCounter } from '../../../../src/infrastructure/rate-limit/postgres-rate-limiter';
 import { randomUUID } from 'node:crypto';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
-import { IM_EVENT_BATCH_STORE } from '../../../../src/application/incident-management/ports';
+import { IM_EVENT_BATCH_STORE, type ImEventBatchStore } from '../../../../src/application/incident-management/ports';
 import { SqlImEventBatchStore } from '../../../../src/infrastructure/incident-management/sql-im-event-batch';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../../src/application/shared/transaction';
 import type { SqlRunner } from '../../../../src/infrastructure/persistence/database';
@@ -29,7 +29,7 @@ const acknowledge = (dedupKey: string): ImEvent => ({ action: 'acknowledge', ded
 const resolve = (dedupKey: string): ImEvent => ({ action: 'resolve', dedupKey, details: { by: 'tool' } });
 const ids = { uuid: () => randomUUID() };
 /** The host's store (SqlImEventBatchStore on the plain pool, its locked attempts in the TransactionRunner's transaction). */
-const storeOf = (app: RunningApplication) => app.container.get(IM_EVENT_BATCH_STORE);
+const storeOf = (app: RunningApplication) => app.container.get<ImEventBatchStore>(IM_EVENT_BATCH_STORE);
 
 /** An organization with IM on: its scope and the organization-wide token. */
 async function anImOrganization() {
