@@ -4,7 +4,8 @@
  * (600 events per minute each: the bench waits for the next rate window rather than pass it).
  * Goals: durable events per second >= 2,000; p99 acknowledgement <= 50 ms; the service's CPU per
  * event <= 3x a bare Express route taking the same body in the same run; the CPU of a 429 decided
- * before the body is read <= 1.2x that bare route.
+ * before the body is read <= 1.2x that bare route; PostgreSQL's CPU per event <= 2x a bare batched
+ * insert of the same rows (postgresCpuRatioToBareInsert).
  *
  * The service runs in its own process (bench/support/api-service-process, embedded PostgreSQL)
  * beside the bare route (POST /bare: express.json and a 202). Throughput and CPU: a closed loop of
@@ -12,7 +13,11 @@
  * rounds of BENCH_DURATION seconds; durable events are the triggers PostgreSQL holds afterwards (the
  * sum of the incidents' occurrences), which must equal the 202s. Acknowledgement latency: an open
  * loop at BENCH_RATE events per second, each latency counted from its scheduled start. The 429: one
- * more organization whose window is used up, loaded as the bare route is.
+ * more organization whose window is used up, loaded as the bare route is. The bare batched insert:
+ * after each throughput round, the timeline rows the round wrote (one per event), in the batches the
+ * service wrote them in (their transactions), inserted again by one multi-row INSERT per batch into
+ * a plain table of the same columns (support/bare-insert.ts), PostgreSQL's CPU per row beside the
+ * service's PostgreSQL CPU per event of that round.
  *
  * BENCH_DURATION (s, default 5), BENCH_WARMUP (s, 2), BENCH_ROUNDS (3), BENCH_CONCURRENCY (32),
  * BENCH_RATE (open-loop events/s, 1000), BENCH_PROFILE=<dir> (a CPU profile of each service round).
@@ -23,6 +28,7 @@ import { startBenchService, type BenchService } from './support/service';
 import { sql } from '../src/infrastructure/persistence/sql';
 import { toWire } from './support/wire-sql';
 import { goal, loadAverage, printVerdict, type Goal } from './support/verdict';
+import { createBareTable, lastEntryId, replayAsBareInserts } from './support/bare-insert';
 
 const ORGANIZATIONS = 100;
 const LIMIT_PER_MINUTE = 600;
@@ -33,7 +39,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const LATENCY_S = Math.max(DURATION_S, 8);
 const PROFILE_DIR = process.env.BENCH_PROFILE;
-const GOALS = { eventsPerSecond: 2000, p99Ms: 50, cpuRatio: 3, rejectRatio: 1.2 };
+const GOALS = { eventsPerSecond: 2000, p99Ms: 50, cpuRatio: 3, rejectRatio: 1.2, postgresCpuRatioToBareInsert: 2 };
 /** Distinct dedup keys per organization: the first event of each opens an incident, the others add occurrences. */
 const KEYS_PER_ORGANIZATION = 50;
 
@@ -274,17 +280,25 @@ async function main() {
 
     await closedLoop(bareUrl, bare, WARMUP_S);
     await ingestRun(() => closedLoop(service.url, ingest, WARMUP_S), 4000 * WARMUP_S);
+    await createBareTable(service);
     const rounds = [];
     for (let round = 0; round < ROUNDS; round++) {
       const b = await withCpu(service, `bare-${round}`, () => closedLoop(bareUrl, bare, DURATION_S));
       await budget.reserve(Math.ceil(perRound / ORGANIZATIONS));
+      const afterEntry = await lastEntryId(service);
       const a = await withCpu(service, `ingest-${round}`, () => ingestRun(() => closedLoop(service.url, ingest, DURATION_S), 0));
+      const bareInsert = await replayAsBareInserts(service, afterEntry);
       rounds.push({
         bareRequestsPerSecond: Math.round(b.result.requests / b.result.seconds),
         bareCpuMicros: Math.round(b.serverMicros),
         eventsPerSecond: Math.round((a.result.status.get(202) ?? 0) / a.result.seconds),
         cpuMicrosPerEvent: Math.round(a.serverMicros),
         postgresCpuMicrosPerEvent: a.postgresMicros === null ? null : Math.round(a.postgresMicros),
+        bareInsert,
+        postgresCpuRatioToBareInsert:
+          a.postgresMicros === null || !bareInsert.postgresCpuMicrosPerRow
+            ? null
+            : round1(a.postgresMicros / bareInsert.postgresCpuMicrosPerRow),
         ratio: round1(a.serverMicros / b.serverMicros),
         // All in: the service's and PostgreSQL's CPU per event over the bare route's (which touches no database).
         allInRatio: a.postgresMicros === null ? null : round1((a.serverMicros + a.postgresMicros) / b.serverMicros),
@@ -338,6 +352,8 @@ async function main() {
     const ratio = median(rounds.map((r) => r.ratio));
     const p99Ms = median(latencyRuns.map((r) => r.p99Ms));
     const rejectRatio = median(rejects.map((r) => r.ratio));
+    const pgRatios = rounds.map((r) => r.postgresCpuRatioToBareInsert);
+    const postgresCpuRatioToBareInsert = pgRatios.every((r) => r !== null) ? median(pgRatios as number[]) : null;
     const rejectsAll429 = rejects.every((r) => Object.keys(r.status).every((s) => s === '429'));
     const result = {
       date: new Date().toISOString(),
@@ -355,6 +371,8 @@ async function main() {
         bareCpuMicros: median(rounds.map((r) => r.bareCpuMicros)),
         postgresCpuMicrosPerEvent: median(rounds.map((r) => r.postgresCpuMicrosPerEvent ?? 0)),
         allInRatio: median(rounds.map((r) => r.allInRatio ?? 0)),
+        bareInsertPostgresCpuMicrosPerRow: median(rounds.map((r) => r.bareInsert.postgresCpuMicrosPerRow ?? 0)),
+        postgresCpuRatioToBareInsert,
       },
       rejectBeforeBody: { ratio: rejectRatio, rounds: rejects },
       durability: { sent, accepted, throttledWithinLimits: throttled, storedEvents: durable, lost: accepted - durable },
@@ -364,6 +382,12 @@ async function main() {
       acknowledgementP99Ms: goal(p99Ms, '<=', GOALS.p99Ms, `ms to the 202 at ${RATE} events/s offered (p99)`),
       cpuRatio: goal(ratio, '<=', GOALS.cpuRatio, "the service's CPU per event over the bare route's"),
       rejectRatio: goal(rejectsAll429 ? rejectRatio : null, '<=', GOALS.rejectRatio, 'CPU per refused event over the bare route (all 429)'),
+      postgresCpuRatioToBareInsert: goal(
+        postgresCpuRatioToBareInsert,
+        '<=',
+        GOALS.postgresCpuRatioToBareInsert,
+        "PostgreSQL's CPU per event over a bare batched insert of the same rows",
+      ),
       lost: goal(accepted - durable, '==', 0, 'events acknowledged and not stored'),
       throttledWithinLimits: goal(throttled, '==', 0, 'events refused within the limits'),
     };

@@ -6,7 +6,7 @@
  * IPC requests (each answered with the same id):
  *   {type: 'urls'}                -> {url, bareUrl}
  *   {type: 'cpu'}                 -> {serverMicros, userMicros, systemMicros, postgresMicros | null}
- *   {type: 'sql', statement}      -> {rows}      (seeding; a `sql` statement, wire-sql.ts)
+ *   {type: 'sql', statement}      -> {rows}      (seeding; a `sql` statement, wire-sql.ts; `prepare: true` runs it prepared)
  *   {type: 'renderDocuments'}     -> {rendered}  (the stored website records of seeded rows, as writes leave them)
  *   {type: 'bare', body}          -> {}          (the page GET /bare answers)
  *   {type: 'bare', text, headers} -> {}          (GET /bare answers these bytes with these headers instead: an HTML page)
@@ -30,7 +30,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infrastr
 import { postgresCpuMicros } from './postgres-cpu';
 import { startBareRoute } from './bare-route';
 
-type Message = { type: string; id: number; statement?: WireStatement; body?: unknown };
+type Message = { type: string; id: number; statement?: WireStatement; prepare?: boolean; body?: unknown };
 
 async function main() {
   const dataDir = process.env.BENCH_DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-api-bench-')));
@@ -55,7 +55,11 @@ async function main() {
       process.send!({ id: message.id, serverMicros: user + system, userMicros: user, systemMicros: system, postgresMicros });
     }
     if (message.type === 'urls') process.send!({ id: message.id, url: app.url, bareUrl });
-    if (message.type === 'sql') process.send!({ id: message.id, rows: await app.database.sql.query(fromWire(message.statement!)) });
+    if (message.type === 'sql')
+      process.send!({
+        id: message.id,
+        rows: await app.database.sql.query(fromWire(message.statement!), { prepare: message.prepare === true }),
+      });
     if (message.type === 'renderDocuments')
       process.send!({
         id: message.id,

@@ -17,6 +17,13 @@ export interface RateFlushBounds {
 }
 export const IM_EVENT_RATE_FLUSH: RateFlushBounds = { maxUnflushed: 20, everyMs: 100 };
 
+/**
+ * How long a credential admitted for an organization's events answers for it before authentication
+ * (the caller cache's few seconds: a revoked token, a suspended organization or IM switched off is
+ * known past this at the latest, as for every cached caller), and how many such credentials are kept.
+ */
+export const IM_EVENT_CREDENTIALS = { ttlMs: 5_000, maxEntries: 50_000 };
+
 /** One organization's window as this process knows it. */
 interface Window {
   readonly organizationId: number;
@@ -47,6 +54,8 @@ export type AdmitDecision = null | number | Promise<null | number>;
  */
 export class AdmitImEvent {
   private readonly windows = new Map<string, Window>();
+  /** Credential digests (the hash of an integration token) admitted lately, with their organization. */
+  private readonly credentials = new Map<string, { organizationId: number; until: number }>();
   private writing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | undefined;
 
@@ -60,6 +69,34 @@ export class AdmitImEvent {
   async execute(organizationId: number): Promise<void> {
     const refused = await this.decide(organizationId);
     if (refused !== null) throw new AppError('imEventRateLimited', { retryAfter: refused });
+  }
+
+  /**
+   * Refused from memory by the hash of the caller's token alone, before it is authenticated: when
+   * that credential was admitted for an organization within IM_EVENT_CREDENTIALS.ttlMs, and that
+   * organization's window, as this process knows it (the same total `decide` reads), is used up.
+   * Answers retryAfter, or null when the request must be admitted and decided the usual way (an
+   * unknown credential, a window not read yet or not full). Counts nothing, writes nothing.
+   */
+  refuseByCredential(credentialDigest: string): number | null {
+    const known = this.credentials.get(credentialDigest);
+    if (!known) return null;
+    const now = this.clock.now().getTime();
+    if (known.until <= now) {
+      this.credentials.delete(credentialDigest);
+      return null;
+    }
+    const windowMs = this.rule.windowSeconds * 1000;
+    const start = Math.floor(now / windowMs) * windowMs;
+    const window = this.windows.get(`${known.organizationId}:${start}`);
+    if (!window?.read || window.known + window.writing + window.unwritten < this.rule.limit) return null;
+    return Math.max(1, Math.ceil((start + windowMs - now) / 1000));
+  }
+
+  /** The credential (its digest) a request was admitted with, authenticated, for this organization. */
+  credentialAdmitted(credentialDigest: string, organizationId: number): void {
+    if (this.credentials.size >= IM_EVENT_CREDENTIALS.maxEntries) this.credentials.clear();
+    this.credentials.set(credentialDigest, { organizationId, until: this.clock.now().getTime() + IM_EVENT_CREDENTIALS.ttlMs });
   }
 
   decide(organizationId: number): AdmitDecision {

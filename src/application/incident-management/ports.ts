@@ -237,11 +237,11 @@ export interface ImEventBatchChanges {
 }
 
 /**
- * Group commit of events: one transaction per batch. It locks the batch's dedup keys (so no other
- * batch, in this process or another, decides on them meanwhile), reads their open incidents, hands
- * them to `decide`, and writes the changes it answers with set-based statements; it answers
- * `decide`'s result once committed. `decide` may run again (from a fresh read) when the batch lost
- * a race the locks do not cover (an incident opened with one of its keys by another path).
+ * Group commit of events. It reads the open incidents of a batch's dedup keys, hands them to
+ * `decide`, and writes the changes it answers with set-based statements, atomically, and only if no
+ * other writer (batch, process or path) changed those incidents or opened one with those keys
+ * since the read; it answers `decide`'s result once committed. `decide` may run again (from a fresh
+ * read) when the batch lost such a race; one that keeps losing waits for its keys' locks instead.
  */
 export interface ImEventBatchStore {
   commit<T>(keys: readonly ImDedupRef[], decide: (open: ImIncident[]) => { changes: ImEventBatchChanges; result: T }): Promise<T>;

@@ -1,15 +1,17 @@
 import type { ImIncident, ImTimelineEntry } from '../../domain/incident-management/im-incident';
 import type { ImDedupRef, ImEventBatchChanges, ImEventBatchStore } from '../../application/incident-management/ports';
-import type { SqlRunner, SqlTransactions } from '../persistence/database';
+import type { TransactionRunner } from '../../application/shared/transaction';
+import type { SqlRunner } from '../persistence/database';
+import { sqlOf } from '../persistence/sql-transaction';
 import { COLUMNS, toIncident, type IncidentRow } from './sql-im-incident.repository';
-import { raw, sql } from '../persistence/sql';
+import { empty, join, raw, sql } from '../persistence/sql';
 
 /** The advisory-lock class of event batches' dedup keys (two-int keys: a space apart from bigint locks). */
 const LOCK_CLASS = 0x494d4576; // 'IMEv'
 
 /**
  * The batch's keys locked in one order (so two batches never wait on each other in a cycle), one
- * statement. Transaction-scoped: released by the commit.
+ * statement. Transaction-scoped: released by the commit. Only the locked attempt takes them.
  */
 const lockKeys = (
   organizations: number[],
@@ -17,18 +19,27 @@ const lockKeys = (
 ) => sql`SELECT count(pg_advisory_xact_lock(${raw(String(LOCK_CLASS))}, k)) AS locked
   FROM (SELECT DISTINCT hashtext(o::text || ':' || d) AS k FROM unnest(${organizations}::int[], ${dedupKeys}::text[]) AS u(o, d) ORDER BY k) s`;
 
-const readOpen = (organizations: number[], dedupKeys: string[]) => sql`SELECT ${raw(COLUMNS)} FROM im_incidents
+/** The open incidents of the batch's keys, each with the version of its row (`xmin`) the write is guarded by; locked when `forUpdate`. */
+const readOpen = (organizations: number[], dedupKeys: string[], forUpdate: boolean) => sql`SELECT ${raw(COLUMNS)}, xmin::text AS row_version
+  FROM im_incidents
   WHERE (organization_id, dedup_key) IN (SELECT o, d FROM unnest(${organizations}::int[], ${dedupKeys}::text[]) AS u(o, d))
     AND status IN ('triggered', 'acknowledged')
-  FOR UPDATE`;
+  ${forUpdate ? raw('FOR UPDATE') : empty}`;
 
 /**
  * One statement writes a batch's decisions: the new incidents (their final state), the changed ones
- * (status, acknowledgement, resolution, occurrences, version: the rows are locked since they were
- * read, so the values decided are written as they are), and every timeline entry in the batch's order, attached to the new
- * incidents by their public ids.
+ * (status, acknowledgement, resolution, occurrences, version: written only where the row is still the
+ * version read, so the values decided are written as they are), and every
+ * timeline entry in the batch's order, attached to the new incidents by their public ids. When a changed incident's row
+ * is no longer the version read (another writer got there first), the statement fails as a whole (40001) and writes nothing.
+ * A batch that opens no incident (or changes none) leaves that part out: no insert into im_incidents, so none of its
+ * statement triggers runs (at most four texts, each prepared once per connection).
  */
-const write = ([created, updated, entries]: [string, string, string]) => sql`WITH created AS (
+const write = ({ created, updated, entries, changed }: WriteParams) => {
+  const opens = created !== '[]';
+  const parts = [];
+  if (opens) {
+    parts.push(sql`created AS (
     INSERT INTO im_incidents (public_id, organization_id, title, description, severity, source, status, team_id, customer_id,
       escalation_policy_id, dedup_key, snoozed_until, occurrence_count, last_occurrence_at, acknowledged_at, acknowledged_by_user_id,
       resolved_at, resolved_by_user_id, created_by_user_id, created_at, updated_at, version)
@@ -41,7 +52,10 @@ const write = ([created, updated, entries]: [string, string, string]) => sql`WIT
         resolved_at timestamptz, resolved_by_user_id uuid, created_by_user_id uuid, created_at timestamptz, updated_at timestamptz, version int)
      ORDER BY n.seq
     RETURNING id, public_id
-  ), updated AS (
+  )`);
+  }
+  if (changed > 0) {
+    parts.push(sql`updated AS (
     UPDATE im_incidents i SET status = u.status, occurrence_count = u.occurrence_count,
         last_occurrence_at = GREATEST(i.last_occurrence_at, u.last_occurrence_at), snoozed_until = u.snoozed_until,
         acknowledged_at = u.acknowledged_at, acknowledged_by_user_id = u.acknowledged_by_user_id, resolved_at = u.resolved_at,
@@ -49,40 +63,65 @@ const write = ([created, updated, entries]: [string, string, string]) => sql`WIT
         version = u.version
       FROM jsonb_to_recordset(${updated}::jsonb) AS u(id int, organization_id int, status text, occurrence_count int,
         last_occurrence_at timestamptz, snoozed_until timestamptz, acknowledged_at timestamptz, acknowledged_by_user_id uuid,
-        resolved_at timestamptz, resolved_by_user_id uuid, updated_at timestamptz, version int)
-     WHERE i.id = u.id AND i.organization_id = u.organization_id
+        resolved_at timestamptz, resolved_by_user_id uuid, updated_at timestamptz, version int, row_version text)
+     WHERE i.id = u.id AND i.organization_id = u.organization_id AND i.xmin = u.row_version::xid
     RETURNING i.id
-  ), timeline AS (
+  )`);
+  }
+  parts.push(sql`timeline AS (
     INSERT INTO im_incident_timeline (incident_id, kind, at, actor_user_id, details)
-    SELECT COALESCE(e.incident_id, c.id), e.kind, e.at, e.actor_user_id, e.details
+    SELECT ${opens ? raw('COALESCE(e.incident_id, c.id)') : raw('e.incident_id')}, e.kind, e.at, e.actor_user_id, e.details
       FROM jsonb_to_recordset(${entries}::jsonb) AS e(seq int, incident_id int, public_id uuid, kind text, at timestamptz, actor_user_id uuid,
         details jsonb)
-      LEFT JOIN created c ON c.public_id = e.public_id
+      ${opens ? raw('LEFT JOIN created c ON c.public_id = e.public_id') : empty}
      ORDER BY e.seq
     RETURNING 1
-  )
-  SELECT (SELECT count(*) FROM created) AS created, (SELECT count(*) FROM updated) AS updated, (SELECT count(*) FROM timeline) AS entries`;
+  )`);
+  const stale =
+    changed > 0 ? sql`CASE WHEN (SELECT count(*) FROM updated) <> ${changed}::int THEN im_event_batch_stale() END` : raw('NULL');
+  return sql`WITH ${join(parts, ', ')} SELECT (SELECT count(*) FROM timeline) AS entries, ${stale} AS stale`;
+};
 
 /** PostgreSQL's answer to an insert the unique index of open dedup keys refused; retrying the batch re-reads. */
 const UNIQUE_VIOLATION = '23505';
+/** A changed incident was no longer the version read (im_event_batch_stale). */
+const STALE = '40001';
 const DEADLOCK = '40P01';
-const ATTEMPTS = 3;
+/** Attempts without locks before the batch takes its keys' locks. */
+const OPTIMISTIC_ATTEMPTS = 2;
+/** Attempts with the locks (only an incident opened by another path, or a deadlock, makes one fail). */
+const LOCKED_ATTEMPTS = 3;
+
+const retryable = (error: unknown, codes: readonly string[]) => codes.includes((error as { code?: string }).code ?? '');
 
 /**
- * Event batches in one transaction on the plain SQL pool: the keys locked, their open incidents
- * read and locked, the domain's decisions written by one set-based statement, committed. Four
- * round trips a batch (BEGIN and COMMIT included), however many events it holds.
+ * Event batches in two statements on the plain SQL pool, each its own transaction: the open incidents
+ * of the batch's keys read (with their rows' versions), the domain's decisions written by one
+ * set-based statement that changes an incident only if its row is still the version read, and
+ * opens one only if no incident with its key was opened meanwhile (the unique index of open dedup
+ * keys). A batch that lost such a race is read and decided again; after OPTIMISTIC_ATTEMPTS it runs
+ * in the TransactionRunner's transaction with its keys locked and its incidents read FOR UPDATE, so
+ * a key every batch wants (a storm of one alert) makes progress by waiting, not by failing.
  */
 export class SqlImEventBatchStore implements ImEventBatchStore {
-  constructor(private readonly transactions: SqlTransactions) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly transactions: TransactionRunner,
+  ) {}
 
   async commit<T>(keys: readonly ImDedupRef[], decide: (open: ImIncident[]) => { changes: ImEventBatchChanges; result: T }): Promise<T> {
+    for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt++) {
+      try {
+        return await this.once(this.sql, keys, decide, false);
+      } catch (error) {
+        if (!retryable(error, [STALE, UNIQUE_VIOLATION])) throw error;
+      }
+    }
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.transactions.run((runner) => this.once(runner, keys, decide));
+        return await this.transactions.run((tx) => this.once(sqlOf(tx), keys, decide, true));
       } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (attempt >= ATTEMPTS || (code !== UNIQUE_VIOLATION && code !== DEADLOCK)) throw error;
+        if (attempt >= LOCKED_ATTEMPTS || !retryable(error, [STALE, UNIQUE_VIOLATION, DEADLOCK])) throw error;
       }
     }
   }
@@ -91,20 +130,31 @@ export class SqlImEventBatchStore implements ImEventBatchStore {
     runner: SqlRunner,
     keys: readonly ImDedupRef[],
     decide: (open: ImIncident[]) => { changes: ImEventBatchChanges; result: T },
+    locked: boolean,
   ): Promise<T> {
     const organizations = keys.map((k) => k.organizationId);
     const dedupKeys = keys.map((k) => k.dedupKey);
-    await runner.query(lockKeys(organizations, dedupKeys), { prepare: true });
-    const rows = await runner.query<IncidentRow>(readOpen(organizations, dedupKeys), { prepare: true });
+    if (locked) await runner.query(lockKeys(organizations, dedupKeys), { prepare: true });
+    const rows = await runner.query<IncidentRow & { row_version: string }>(readOpen(organizations, dedupKeys, locked), { prepare: true });
+    const versions = new Map(rows.map((row) => [Number(row.id), row.row_version]));
     const { changes, result } = decide(rows.map(toIncident));
-    await runner.query(write(writeParams(changes)), { prepare: true });
+    const params = writeParams(changes, versions);
+    // Nothing decided (acknowledgements and resolutions of keys with no open incident): nothing to write.
+    if (params.entries !== '[]' || params.changed > 0 || params.created !== '[]') await runner.query(write(params), { prepare: true });
     return result;
   }
 }
 
+interface WriteParams {
+  created: string;
+  updated: string;
+  entries: string;
+  changed: number;
+}
+
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
-function writeParams({ created, updated }: ImEventBatchChanges): [string, string, string] {
+function writeParams({ created, updated }: ImEventBatchChanges, versions: ReadonlyMap<number, string>): WriteParams {
   let seq = 0;
   const entries: unknown[] = [];
   const entriesOf = (incident: ImIncident, ref: { incident_id: number | null; public_id: string | null }) => {
@@ -155,7 +205,13 @@ function writeParams({ created, updated }: ImEventBatchChanges): [string, string
       resolved_by_user_id: i.resolvedByUserId,
       updated_at: iso(i.updatedAt),
       version: i.version,
+      row_version: versions.get(i.id) ?? null,
     };
   });
-  return [JSON.stringify(newRows), JSON.stringify(changedRows), JSON.stringify(entries)];
+  return {
+    created: JSON.stringify(newRows),
+    updated: JSON.stringify(changedRows),
+    entries: JSON.stringify(entries),
+    changed: changedRows.length,
+  };
 }

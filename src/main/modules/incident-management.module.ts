@@ -41,7 +41,8 @@ import { SendTestAlert } from '../../application/incident-management/send-test-a
 import { SECRET_TOKENS } from '../../application/identity/ports';
 import { SqlAlertSourceRepository } from '../../infrastructure/incident-management/sql-alert-source.repository';
 import { PostgresIngestByteBudget } from '../../infrastructure/incident-management/postgres-ingest-byte-budget';
-import { CONTEXT_SQL, SQL, SQL_TRANSACTIONS } from '../tokens';
+import { CONTEXT_SQL, ORM, SQL } from '../tokens';
+import { RequestContext } from '@mikro-orm/postgresql';
 import { SHARED_RATE_COUNTER } from '../../application/shared/rate-limiter';
 import { PostgresSharedRateCounter } from '../../infrastructure/rate-limit/postgres-rate-limiter';
 import { SqlImEventBatchStore } from '../../infrastructure/incident-management/sql-im-event-batch';
@@ -141,7 +142,12 @@ export const incidentManagementModule = bindings(({ single }) => {
   single(RetryImOutbound, (c) => new RetryImOutbound(c.get(IM_OUTBOUND_DELIVERIES), c.get(RATE_LIMITER), c.get(CLOCK)));
   single(AdmitImEvent, (c) => new AdmitImEvent(c.get(SHARED_RATE_COUNTER), c.get(CLOCK)));
   single(SHARED_RATE_COUNTER, (c) => new PostgresSharedRateCounter(c.get(SQL)));
-  single(IM_EVENT_BATCH_STORE, (c) => new SqlImEventBatchStore(c.get(SQL_TRANSACTIONS)));
+  single(IM_EVENT_BATCH_STORE, (c) => {
+    // A batch is committed from the committer's timer, outside any request's unit of work: its locked attempt gets one of its own.
+    const runner = c.get(TRANSACTION_RUNNER);
+    const orm = c.get(ORM);
+    return new SqlImEventBatchStore(c.get(SQL), { run: (work) => RequestContext.create(orm.em, () => runner.run(work)) });
+  });
   single(CommitImEvents, (c) => new CommitImEvents(c.get(IM_EVENT_BATCH_STORE), c.get(ID_GENERATOR), c.get(CLOCK)));
   single(ALERT_SOURCE_REPOSITORY, (c) => new SqlAlertSourceRepository(c.get(CONTEXT_SQL), c.get(SQL)));
   single(INGEST_BYTE_BUDGET, (c) => new PostgresIngestByteBudget(c.get(SQL)));

@@ -58,6 +58,7 @@ import { Migration20270212090000UserInvitations } from './20270212090000-user-in
 import { Migration20270213090000StatusPageObjectives } from './20270213090000-status-page-objectives';
 import { Migration20270214090000CompactResultDays } from './20270214090000-compact-result-days';
 import { Migration20270215090000JobWakeups } from './20270215090000-job-wakeups';
+import { Migration20270216090000ImEventBatchGuard } from './20270216090000-im-event-batch-guard';
 import { Migration20270216093000TagVersions } from './20270216093000-tag-versions';
 import { Migration20270216100000IdentityVersions } from './20270216100000-identity-versions';
 
@@ -122,6 +123,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270213090000StatusPageObjectives', class: Migration20270213090000StatusPageObjectives },
   { name: 'Migration20270214090000CompactResultDays', class: Migration20270214090000CompactResultDays },
   { name: 'Migration20270215090000JobWakeups', class: Migration20270215090000JobWakeups },
+  { name: 'Migration20270216090000ImEventBatchGuard', class: Migration20270216090000ImEventBatchGuard },
   { name: 'Migration20270216093000TagVersions', class: Migration20270216093000TagVersions },
   { name: 'Migration20270216100000IdentityVersions', class: Migration20270216100000IdentityVersions },
 ];

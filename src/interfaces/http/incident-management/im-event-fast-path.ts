@@ -1,4 +1,5 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { createHash } from 'node:crypto';
 import { AppError, isAppError } from '../../../domain/shared/app-error';
 import { AdmitImEvent } from '../../../application/incident-management/admit-im-event';
 import { CommitImEvents } from '../../../application/incident-management/commit-im-events';
@@ -19,7 +20,9 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * POST /api/im/events with a bearer token, answered before the host's body and cookie parsers, its
- * ORM request context, audit and route table (the way status page views are): the host's admission
+ * ORM request context, audit and route table (the way status page views are): first the refusal from
+ * memory by the token's hash (a token admitted for its organization in the last few seconds whose
+ * window is used up: 429 before authentication, AdmitImEvent.refuseByCredential), then the host's admission
  * chain (authentication by the caller cache, the access gates, the IM gate), the in-flight bound, the
  * rate decided in memory (a refusal is a pre-built 429 sent before any of the body is read), the
  * body read whole under its size limit and parsed by `JSON.parse` (the streaming tokenizer only
@@ -38,8 +41,18 @@ export function imEventFastPath(use: Provided<typeof imEventFastPathNeeds>, host
     return built;
   };
 
+  const refuse = (res: Response, retryAfter: number, url: string) => {
+    const body = refusal(retryAfter, url);
+    res.writeHead(429, { 'content-type': JSON_TYPE, 'content-length': body.length, 'retry-after': String(retryAfter) });
+    res.end(body);
+  };
+
   return (req, res, next) => {
-    if (req.method !== 'POST' || req.path !== IM_EVENTS_PATH || !req.headers.authorization || customDomainOf(res)) return next();
+    const authorization = req.headers.authorization;
+    if (req.method !== 'POST' || req.path !== IM_EVENTS_PATH || !authorization || customDomainOf(res)) return next();
+    const credential = bearerDigest(authorization);
+    const known = credential === null ? null : use.admitImEvent.refuseByCredential(credential);
+    if (known !== null) return refuse(res, known, req.originalUrl);
     void (async () => {
       // The host's one admission chain: the caller authenticated, the access gates, the IM gate.
       await host.admit(req, res);
@@ -47,14 +60,10 @@ export function imEventFastPath(use: Provided<typeof imEventFastPathNeeds>, host
       if (!caller) throw req.auth?.failure ?? new AppError('imAccessDenied');
       if (!inFlight.enter(res)) throw new AppError('unavailable');
       const organizationId = caller.actor.scope.organizationId;
+      if (credential !== null) use.admitImEvent.credentialAdmitted(credential, organizationId);
       let refused = use.admitImEvent.decide(organizationId);
       if (refused !== null && typeof refused === 'object') refused = await refused;
-      if (refused !== null) {
-        const body = refusal(refused, req.originalUrl);
-        res.writeHead(429, { 'content-type': JSON_TYPE, 'content-length': body.length, 'retry-after': String(refused) });
-        res.end(body);
-        return;
-      }
+      if (refused !== null) return refuse(res, refused, req.originalUrl);
       const value = await readBufferedJson(req, IM_EVENT_LIMITS);
       const parsed = PagerDutyEvent.safeParse(value);
       if (!parsed.success) throw parsed.error;
@@ -71,6 +80,12 @@ export function imEventFastPath(use: Provided<typeof imEventFastPathNeeds>, host
       res.end(body);
     })().catch(next);
   };
+}
+
+/** The hash of a bearer token (what the rate's memory keeps, never the token), or null for another scheme. */
+function bearerDigest(authorization: string): string | null {
+  if (authorization.length < 8 || authorization.slice(0, 7).toLowerCase() !== 'bearer ') return null;
+  return createHash('sha256').update(authorization.slice(7).trim()).digest('base64');
 }
 
 /**

@@ -7,10 +7,15 @@ import { testClock } from '../../../support/test-clock';
 import { CommitImEvents } from '../../../../src/application/incident-management/commit-im-events';
 import type { ImEvent } from '../../../../src/application/incident-management/im-event';
 import { AdmitImEvent } from '../../../../src/application/incident-management/admit-im-event';
-import { SqlImEventBatchStore } from '../../../../src/infrastructure/incident-management/sql-im-event-batch';
 import { PostgresSharedRateCounter } from '../../../../src/infrastructure/rate-limit/postgres-rate-limiter';
 import { randomUUID } from 'node:crypto';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
+import { IM_EVENT_BATCH_STORE, type ImEventBatchStore } from '../../../../src/application/incident-management/ports';
+import { SqlImEventBatchStore } from '../../../../src/infrastructure/incident-management/sql-im-event-batch';
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../../src/application/shared/transaction';
+import type { SqlRunner } from '../../../../src/infrastructure/persistence/database';
+import { RequestContext } from '@mikro-orm/postgresql';
+import type { RunningApplication } from '../../../../src/main/application';
 
 const trigger = (dedupKey: string, summary: string): ImEvent => ({
   action: 'trigger',
@@ -23,6 +28,8 @@ const trigger = (dedupKey: string, summary: string): ImEvent => ({
 const acknowledge = (dedupKey: string): ImEvent => ({ action: 'acknowledge', dedupKey, details: {} });
 const resolve = (dedupKey: string): ImEvent => ({ action: 'resolve', dedupKey, details: { by: 'tool' } });
 const ids = { uuid: () => randomUUID() };
+/** The host's store (SqlImEventBatchStore on the plain pool, its locked attempts in the TransactionRunner's transaction). */
+const storeOf = (app: RunningApplication) => app.container.get<ImEventBatchStore>(IM_EVENT_BATCH_STORE);
 
 /** An organization with IM on: its scope and the organization-wide token. */
 async function anImOrganization() {
@@ -71,7 +78,7 @@ describe('event batches on PostgreSQL', function () {
     for (const event of sequence) expected.push((await process.execute(oneByOne.scope, event)).outcome);
 
     const batched = await anImOrganization();
-    const commit = new CommitImEvents(new SqlImEventBatchStore(app.database.sqlTransactions), ids, testClock, {
+    const commit = new CommitImEvents(storeOf(app), ids, testClock, {
       maxSize: 100,
       maxWaitMs: 20,
     });
@@ -96,9 +103,7 @@ describe('event batches on PostgreSQL', function () {
   it('two committers (two processes) triggering the same keys at once open one incident per key, every occurrence counted', async () => {
     const app = await testServer();
     const { scope } = await anImOrganization();
-    const committers = [1, 2].map(
-      () => new CommitImEvents(new SqlImEventBatchStore(app.database.sqlTransactions), ids, testClock, { maxSize: 7, maxWaitMs: 2 }),
-    );
+    const committers = [1, 2].map(() => new CommitImEvents(storeOf(app), ids, testClock, { maxSize: 7, maxWaitMs: 2 }));
     const keys = ['a', 'b', 'c'];
     const results = await Promise.all(
       Array.from({ length: 90 }, (_, i) => committers[i % 2]!.execute(scope, trigger(keys[i % 3]!, `event ${i}`))),
@@ -111,6 +116,66 @@ describe('event batches on PostgreSQL', function () {
       ['c', 'triggered', 30],
     ]);
     for (const s of stored) expect(s.timeline).to.have.lengthOf(30);
+  });
+
+  /**
+   * A store whose first `staleReads` unlocked reads are each followed, before the batch writes, by
+   * another writer changing the open incident (acknowledged, its version moved: a new version of its row); its
+   * locked attempts are counted.
+   */
+  function racedStore(app: RunningApplication, organizationId: number, staleReads: number) {
+    const seen = { reads: 0, lockedAttempts: 0 };
+    const sqlRunner: SqlRunner = {
+      query: async (statement, options) => {
+        const rows = await app.database.sql.query(statement, options);
+        if (/FROM im_incidents\s+WHERE \(organization_id, dedup_key\)/.test(statement.text) && ++seen.reads <= staleReads) {
+          await app.database.sql.query(
+            sql`UPDATE im_incidents SET status = 'acknowledged', acknowledged_at = coalesce(acknowledged_at, now()), version = version + 1
+                 WHERE organization_id = ${organizationId} AND status IN ('triggered', 'acknowledged')`,
+          );
+        }
+        return rows as never;
+      },
+    };
+    const runner = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
+    const locked: TransactionRunner = {
+      run: (work) => {
+        seen.lockedAttempts++;
+        return RequestContext.create(app.database.orm.em, () => runner.run(work));
+      },
+    };
+    return { store: new SqlImEventBatchStore(sqlRunner, locked), seen };
+  }
+
+  it('a batch whose incident changed between its read and its write writes nothing, is read again and decided on the new version', async () => {
+    const app = await testServer();
+    const { scope } = await anImOrganization();
+    await app.container.get(CommitImEvents).execute(scope, trigger('s', 'first'));
+    const { store, seen } = racedStore(app, scope.organizationId, 1);
+    const result = await new CommitImEvents(store, ids, testClock, { maxSize: 10, maxWaitMs: 1 }).execute(scope, acknowledge('s'));
+
+    // Read again after the other writer's acknowledgement: this one is ignored, and the stale attempt left nothing.
+    expect(result.outcome).to.equal('ignored');
+    expect(seen).to.deep.equal({ reads: 2, lockedAttempts: 0 });
+    const [stored] = await storedOf(scope.organizationId);
+    expect(stored).to.deep.include({ status: 'acknowledged', occurrences: 1, version: 2 });
+    expect(stored!.timeline.map((e) => e.kind)).to.deep.equal(['triggered']);
+  });
+
+  it('a batch that keeps losing the race takes its keys locked in the TransactionRunner and commits', async () => {
+    const app = await testServer();
+    const { scope } = await anImOrganization();
+    const commit = app.container.get(CommitImEvents);
+    await commit.execute(scope, trigger('t', 'first'));
+    const { store, seen } = racedStore(app, scope.organizationId, 2);
+    const result = await new CommitImEvents(store, ids, testClock, { maxSize: 10, maxWaitMs: 1 }).execute(scope, trigger('t', 'second'));
+
+    expect(result.outcome).to.equal('occurrence');
+    expect(seen).to.deep.equal({ reads: 2, lockedAttempts: 1 });
+    const [stored] = await storedOf(scope.organizationId);
+    // Two changes by the other writer (version 3), then the occurrence, once.
+    expect(stored).to.deep.include({ status: 'acknowledged', occurrences: 2, version: 3 });
+    expect(stored!.timeline.map((e) => e.kind)).to.deep.equal(['triggered', 'occurrence']);
   });
 
   it('through HTTP: events sent at once for one key give what they give one by one', async () => {
