@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { token } from '../application/shared/token';
 import type { CallerCache } from '../infrastructure/identity/caller-cache';
-import type { SqlRunner, SqlTransactions } from '../infrastructure/persistence/database';
+import type { SqlRunner } from '../infrastructure/persistence/database';
 import type { ContextSql } from '../infrastructure/persistence/context-sql';
 import type { AppConfig } from './config';
 
@@ -11,6 +11,5 @@ export const CONFIG = token<AppConfig>('AppConfig');
 export const LOGGER = token<Logger>('Logger');
 export const ORM = token<MikroORM>('MikroORM');
 export const SQL = token<SqlRunner>('SqlRunner');
-export const SQL_TRANSACTIONS = token<SqlTransactions>('SqlTransactions');
 export const CALLER_CACHE = token<CallerCache>('CallerCache');
 export const CONTEXT_SQL = token<ContextSql>('ContextSql');

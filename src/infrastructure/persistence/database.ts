@@ -28,15 +28,6 @@ export interface UnitOfWorkSql extends SqlRunner {
 }
 
 /**
- * Transactions on the plain SQL pool: BEGIN on one connection, the work's statements on it, COMMIT
- * (ROLLBACK when the work throws, and the error goes on). For set-based writers that need more than
- * one statement atomic (a group commit), without the ORM's unit of work.
- */
-export interface SqlTransactions {
-  run<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T>;
-}
-
-/**
  * A row as the driver returns it, for adapters that map its columns one by one to a domain type
  * (`String(row.name)`, `Number(row.count)`): the mapping function is where its shape is checked.
  */
@@ -55,7 +46,6 @@ export interface Database {
   readonly url: string;
   readonly orm: MikroORM;
   readonly sql: SqlRunner;
-  readonly sqlTransactions: SqlTransactions;
   /** The use of its connection pools (the ORM's, and the plain SQL one), for the metrics. */
   poolUse(): { orm: PoolUse | undefined; sql: PoolUse };
   close(): Promise<void>;
@@ -217,35 +207,6 @@ export async function openDatabase(url: string, setup: DatabaseSetup, logger?: L
     url,
     orm,
     sql: { query },
-    sqlTransactions: {
-      run: async (work) => {
-        const client = await pool.connect();
-        let failure: Error | undefined;
-        const onError = (error: Error) => {
-          failure = error;
-        };
-        client.once('error', onError);
-        const inTransaction = async <T = SqlRow>(statement: Sql, options?: QueryOptions): Promise<T[]> => {
-          const { text, values, options: run } = bind(statement, options);
-          return (await client.query({ text, values: [...values], name: run.prepare ? nameOf(text) : undefined })).rows as T[];
-        };
-        try {
-          await prepare(client);
-          await client.query('BEGIN');
-          const result = await work({ query: inTransaction });
-          await client.query('COMMIT');
-          return result;
-        } catch (error) {
-          failure ??= error as Error;
-          await client.query('ROLLBACK').catch(() => undefined);
-          throw error;
-        } finally {
-          client.removeListener('error', onError);
-          // A connection whose transaction failed is dropped rather than trusted again.
-          client.release(failure);
-        }
-      },
-    },
     poolUse: () => ({ orm: ormPoolUse(orm), sql: pgPoolUse(pool) }),
     close: async () => {
       await pool.end();

@@ -7,7 +7,7 @@ import type { Database } from '../../infrastructure/persistence/database';
 import { MikroOrmTransactionRunner } from '../../infrastructure/persistence/mikro-orm-transaction-runner';
 import { PostgresRateLimiter } from '../../infrastructure/rate-limit/postgres-rate-limiter';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, LOGGER, ORM, SQL, SQL_TRANSACTIONS } from '../tokens';
+import { CONFIG, CONTEXT_SQL, LOGGER, ORM, SQL } from '../tokens';
 import { ContextSql } from '../../infrastructure/persistence/context-sql';
 import type { Logger } from 'pino';
 import { bindings } from './bindings';
@@ -20,7 +20,6 @@ export const platformModule = (config: AppConfig, logger: Logger, database: Data
     bind(LOGGER).toConstantValue(logger);
     bind(ORM).toConstantValue(database.orm);
     bind(SQL).toConstantValue(database.sql);
-    bind(SQL_TRANSACTIONS).toConstantValue(database.sqlTransactions);
     // The shared handle every context's SQL adapters write through (joining the ambient unit of work).
     bind(CONTEXT_SQL)
       .toDynamicValue((ctx) => new ContextSql(ctx.get(ORM)))

@@ -12,12 +12,6 @@ const SRC = path.resolve(__dirname, '../../../src');
 /** Where MikroORM may be named: the kit that wraps it, and the composition root. */
 const KIT = ['infrastructure/persistence/', 'main/'];
 
-/**
- * Transactions outside the runner, NOT YET CONVERGED: none left (the event intake's group commit
- * writes a batch in two statements without a transaction, and takes the runner's when it must lock).
- */
-const OWN_TRANSACTIONS: string[] = [];
-
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -57,10 +51,10 @@ describe('the persistence rule (issue 49): aggregates on the sql kit, MikroORM o
     expect(found).to.deep.equal([]);
   });
 
-  it('one transaction mechanism: explicit SqlTransactions only in the kit, the composition root and the listed exceptions', () => {
+  it('one transaction mechanism: no BEGIN of its own outside the kit (the runner hands out every transaction)', () => {
     const found = files
-      .filter(({ name }) => !inKit(name) && !OWN_TRANSACTIONS.includes(name))
-      .filter(({ text }) => /\bSqlTransactions\b/.test(text))
+      .filter(({ name }) => !inKit(name))
+      .filter(({ text }) => /\bSqlTransactions\b|['"`]BEGIN['"`;\s]/.test(text))
       .map(({ name }) => name);
     expect(found).to.deep.equal([]);
   });
@@ -69,11 +63,5 @@ describe('the persistence rule (issue 49): aggregates on the sql kit, MikroORM o
     const port = files.find(({ name }) => name === 'application/shared/transaction.ts')!.text;
     expect(port).to.match(/run<T>\(work: \(tx: Transaction\) => Promise<T>\): Promise<T>;/);
     expect(port).not.to.match(/@mikro-orm|infrastructure/);
-  });
-
-  it('the list of exceptions holds only files that still run their own transactions', () => {
-    const byName = new Map(files.map(({ name, text }) => [name, text]));
-    const converged = OWN_TRANSACTIONS.filter((name) => !byName.has(name) || !/\bSqlTransactions\b/.test(byName.get(name)!));
-    expect(converged).to.deep.equal([]);
   });
 });
