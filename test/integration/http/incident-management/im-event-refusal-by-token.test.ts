@@ -4,6 +4,7 @@ import { api, expectError } from '../../../support/http-client';
 import { aCallerSet } from '../../../support/callers';
 import { setIncidentManagement } from '../../../support/im-fixtures';
 import { testServer } from '../../../support/test-server';
+import { testClock } from '../../../support/test-clock';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
 import { AdmitImEvent } from '../../../../src/application/incident-management/admit-im-event';
 
@@ -22,7 +23,8 @@ describe('POST /api/im/events: the 429 refused from memory by the token hash', f
     const set = await aCallerSet();
     await setIncidentManagement(set.organizationId, true);
     // The window (and the next, should the minute turn meanwhile) used up, as if 600 events had been sent.
-    const minute = Math.floor(Date.now() / 60_000);
+    // The service's clock (the shared test clock, which earlier tests may have moved days ahead).
+    const minute = Math.floor(testClock.now().getTime() / 60_000);
     for (const w of [minute, minute + 1]) {
       await app.database.sql.query(
         sql`INSERT INTO rate_limit_counters (bucket, window_start, hits) VALUES (${`im-events:${set.organizationId}`}, ${new Date(w * 60_000)}, 600)`,
