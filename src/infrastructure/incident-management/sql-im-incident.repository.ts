@@ -85,8 +85,8 @@ export function toIncident(row: IncidentRow): ImIncident {
 }
 
 /**
- * IM incidents in plain SQL on the current unit of work (inside a TransactionRunner.run the
- * timeline rows commit with the change). Every statement names the organization.
+ * IM incidents in plain SQL: `add` and `save` run on the caller's transaction (`tx`) when given, else
+ * on the current unit of work; the timeline rows commit with the change. Every statement names the organization.
  */
 export class SqlImIncidentRepository implements ImIncidentRepository {
   constructor(private readonly sql: UnitOfWorkSql) {}

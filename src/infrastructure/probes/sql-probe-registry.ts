@@ -5,7 +5,7 @@ import { sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
 
-/** The `probes` table. Runs on the unit of work's connection, so `lockStream` and `advance` join the results' transaction. */
+/** The `probes` table. `lockStream` and `advance` run on the results' transaction (`tx`) when given, else on the unit of work's connection. */
 export class SqlProbeRegistry implements ProbeRegistry {
   constructor(private readonly sql: SqlRunner) {}
 
