@@ -14,10 +14,10 @@ export class AcknowledgeImIncident {
   ) {}
 
   async execute(actor: Actor, ref: string): Promise<ImIncident> {
-    return this.transactions.run(async () => {
+    return this.transactions.run(async (tx) => {
       const incident = await findImIncident(this.incidents, actor.scope, ref);
       incident.acknowledge(actor.userId, this.clock.now());
-      await this.incidents.save(actor.scope, incident);
+      await this.incidents.save(actor.scope, incident, tx);
       return incident;
     });
   }

@@ -35,7 +35,7 @@ export class AddImIncidentResponder {
   ) {}
 
   async execute(actor: Actor, ref: string, input: AddResponderInput): Promise<ImIncident> {
-    return this.transactions.run(async () => {
+    return this.transactions.run(async (tx) => {
       const now = this.clock.now();
       const incident = await findImIncident(this.incidents, actor.scope, ref);
       await requireTeamMembership(actor, incident, this.teams);
@@ -44,7 +44,7 @@ export class AddImIncidentResponder {
       const responder = await this.responders.eligible(incident.organizationId, input.userId);
       if (!responder) throw new AppError('imUserNotEligible', { userId: input.userId });
       incident.addResponder(input.userId, input.notify, actor.userId, now);
-      await this.incidents.save(actor.scope, incident);
+      await this.incidents.save(actor.scope, incident, tx);
       if (input.notify) {
         const methods = this.methods ? ((await this.methods.ofUsers(incident.organizationId, [input.userId])).get(input.userId) ?? []) : [];
         await this.deliveries.enqueue(

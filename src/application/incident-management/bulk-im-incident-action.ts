@@ -23,7 +23,7 @@ export class BulkImIncidentAction {
   ) {}
 
   async execute(actor: Actor, action: BulkImAction, refs: readonly string[]): Promise<ImIncident[]> {
-    return this.transactions.run(async () => {
+    return this.transactions.run(async (tx) => {
       const incidents: ImIncident[] = [];
       for (const ref of new Set(refs)) incidents.push(await findImIncident(this.incidents, actor.scope, ref));
       if (action === 'resolve') {
@@ -35,7 +35,7 @@ export class BulkImIncidentAction {
         try {
           if (action === 'acknowledge') incident.acknowledge(actor.userId, now);
           else incident.resolve(actor.userId, now);
-          await this.incidents.save(actor.scope, incident);
+          await this.incidents.save(actor.scope, incident, tx);
         } catch (error) {
           if (isAppError(error)) throw new AppError(error.code, { ...error.details, incidentId: incident.publicId });
           throw error;

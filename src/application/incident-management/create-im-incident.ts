@@ -55,6 +55,6 @@ export class CreateImIncident {
       },
       { origin: 'manual' },
     );
-    return this.transactions.run(() => this.incidents.add(actor.scope, incident));
+    return this.transactions.run((tx) => this.incidents.add(actor.scope, incident, tx));
   }
 }

@@ -17,7 +17,7 @@ export class MergeImIncidents {
   ) {}
 
   async execute(actor: Actor, targetRef: string, sourceRefs: readonly string[]): Promise<ImIncident> {
-    return this.transactions.run(async () => {
+    return this.transactions.run(async (tx) => {
       const target = await findImIncident(this.incidents, actor.scope, targetRef);
       const sources: ImIncident[] = [];
       for (const ref of new Set(sourceRefs)) sources.push(await findImIncident(this.incidents, actor.scope, ref));
@@ -25,8 +25,8 @@ export class MergeImIncidents {
       if (denied.length > 0) throw new AppError('imTeamMembershipRequired', { deniedIncidentIds: denied.map((i) => i.publicId) });
       const now = this.clock.now();
       for (const source of sources) source.mergeInto(target, actor.userId, now);
-      for (const source of sources) await this.incidents.save(actor.scope, source);
-      await this.incidents.save(actor.scope, target);
+      for (const source of sources) await this.incidents.save(actor.scope, source, tx);
+      await this.incidents.save(actor.scope, target, tx);
       return target;
     });
   }

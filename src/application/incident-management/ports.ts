@@ -4,6 +4,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { AlertSource } from '../../domain/incident-management/alert-source';
 import type { ContactMethod } from '../../domain/incident-management/contact-method';
 import { token } from '../shared/token';
+import type { Transaction } from '../shared/transaction';
 
 export interface ImIncidentFilter {
   readonly statuses?: readonly ImIncidentStatus[];
@@ -28,16 +29,17 @@ export interface StoredImTimelineEntry extends ImTimelineEntry {
 /**
  * IM incidents of one organization. Out of scope reads answer null (the use case turns it into
  * imIncidentNotFound). `save` is optimistic: a version that moved meanwhile throws
- * imIncidentStatusConflict; it writes the incident's pending timeline entries with the change.
+ * imIncidentStatusConflict; it writes the incident's pending timeline entries with the change. `add` and
+ * `save` take the caller's transaction last (both statements run on it).
  */
 export interface ImIncidentRepository {
-  add(scope: TenantScope, incident: ImIncident): Promise<ImIncident>;
+  add(scope: TenantScope, incident: ImIncident, tx?: Transaction): Promise<ImIncident>;
   findByRef(scope: TenantScope, ref: string): Promise<ImIncident | null>;
   findOpenByDedupKey(scope: TenantScope, dedupKey: string): Promise<ImIncident | null>;
   /** The open incident routed from this check-engine incident (its public id), if any. */
   findOpenByOrigin(scope: TenantScope, monitorIncidentId: string): Promise<ImIncident | null>;
   list(scope: TenantScope, filter: ImIncidentFilter, page: ImPage): Promise<{ items: ImIncident[]; total: number }>;
-  save(scope: TenantScope, incident: ImIncident): Promise<void>;
+  save(scope: TenantScope, incident: ImIncident, tx?: Transaction): Promise<void>;
   timeline(scope: TenantScope, incident: ImIncident): Promise<StoredImTimelineEntry[]>;
   /**
    * The one statement of a trigger event: opens `candidate`, or, when an open incident of the

@@ -15,11 +15,11 @@ export class ResolveImIncident {
   ) {}
 
   async execute(actor: Actor, ref: string): Promise<ImIncident> {
-    return this.transactions.run(async () => {
+    return this.transactions.run(async (tx) => {
       const incident = await findImIncident(this.incidents, actor.scope, ref);
       await requireTeamMembership(actor, incident, this.teams);
       incident.resolve(actor.userId, this.clock.now());
-      await this.incidents.save(actor.scope, incident);
+      await this.incidents.save(actor.scope, incident, tx);
       return incident;
     });
   }

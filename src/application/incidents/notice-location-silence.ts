@@ -55,10 +55,10 @@ export class NoticeLocationSilence {
         return change ? [{ candidate, change }] : [];
       });
       if (updates.length === 0) continue;
-      await this.transactions.run(async () => {
-        const stored = new Set(await this.store.store(updates, now));
+      await this.transactions.run(async (tx) => {
+        const stored = new Set(await this.store.store(updates, now, tx));
         const told = updates.filter((u) => u.change.transition !== null && stored.has(u.candidate.monitorId)).map(eventOf);
-        await this.events.monitorStateChanged(told);
+        await this.events.monitorStateChanged(told, tx);
         report.changed += stored.size;
         report.becameUnknown += told.filter((e) => e.action === 'monitor.stateUnknown').length;
         report.becameKnown += told.filter((e) => e.action === 'monitor.stateKnown').length;

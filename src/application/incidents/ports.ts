@@ -144,9 +144,9 @@ export interface MonitorLivenessStore {
   /**
    * Stores the changes in one statement, each only if the monitor's stored liveness is still the one
    * it was computed from (so a transition is stored once, whoever else runs the job); answers the
-   * monitor ids stored. Joins the caller's transaction.
+   * monitor ids stored. Runs on `tx` when given (else joins the current unit of work).
    */
-  store(updates: readonly LivenessUpdate[], now: Date): Promise<number[]>;
+  store(updates: readonly LivenessUpdate[], now: Date, tx?: Transaction): Promise<number[]>;
 }
 export const MONITOR_LIVENESS_STORE = token<MonitorLivenessStore>('MonitorLivenessStore');
 
@@ -160,9 +160,9 @@ export interface MonitorStateEvent {
   readonly after: { readonly status: MonitorCondition; readonly silentLocations: readonly string[] };
 }
 
-/** Where the organization reads about its monitors' state changes (the audit log, as system entries). Joins the caller's transaction. */
+/** Where the organization reads about its monitors' state changes (the audit log, as system entries). Runs on `tx` when given (else joins the current unit of work). */
 export interface OrganizationEvents {
-  monitorStateChanged(events: readonly MonitorStateEvent[]): Promise<void>;
+  monitorStateChanged(events: readonly MonitorStateEvent[], tx?: Transaction): Promise<void>;
 }
 export const ORGANIZATION_EVENTS = token<OrganizationEvents>('OrganizationEvents');
 

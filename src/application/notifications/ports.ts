@@ -101,8 +101,9 @@ export interface PendingSecurityNotice {
  * (rows another worker holds are skipped); a row the event decoder refuses is set aside and logged.
  */
 export interface SecurityNoticeFeed {
-  next(limit: number): Promise<PendingSecurityNotice[]>;
+  /** Locks the rows it answers (on `tx` when given). */
+  next(limit: number, tx?: Transaction): Promise<PendingSecurityNotice[]>;
   /** The notices were handed to the delivery ledger. */
-  markSent(ids: readonly number[], at: Date): Promise<void>;
+  markSent(ids: readonly number[], at: Date, tx?: Transaction): Promise<void>;
 }
 export const SECURITY_NOTICE_FEED = token<SecurityNoticeFeed>('SecurityNoticeFeed');

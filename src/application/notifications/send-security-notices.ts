@@ -31,8 +31,8 @@ export class SendSecurityNotices {
   ) {}
 
   async execute(limit = 100): Promise<number> {
-    return this.tx.run(async () => {
-      const notices = await this.feed.next(limit);
+    return this.tx.run(async (tx) => {
+      const notices = await this.feed.next(limit, tx);
       if (notices.length === 0) return 0;
       const now = this.clock.now();
       await this.deliveries.enqueue(
@@ -42,6 +42,7 @@ export class SendSecurityNotices {
       await this.feed.markSent(
         notices.map((n) => n.id),
         now,
+        tx,
       );
       return notices.length;
     });

@@ -7,7 +7,7 @@ import type { ImIncidentRepository, ImTeamDirectory } from '../incident-manageme
 import { requireTeamMembership } from '../incident-management/team-membership';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
-import type { TransactionRunner } from '../shared/transaction';
+import type { Transaction, TransactionRunner } from '../shared/transaction';
 import { stepPageKey, type EscalationPager } from './escalation-pager';
 import type { EscalationLedger, EscalationPolicyRepository } from './ports';
 
@@ -30,22 +30,22 @@ export class EscalateImIncidentNow {
   ) {}
 
   async execute(actor: Actor, ref: string): Promise<ImIncident> {
-    return this.transactions.run(async () => {
+    return this.transactions.run(async (tx) => {
       const now = this.clock.now();
       const incident = await findImIncident(this.incidents, actor.scope, ref);
       await requireTeamMembership(actor, incident, this.teams);
       if (!incident.isOpen) throw new AppError('imIncidentAlreadyClosed', { status: incident.status });
-      const paged = await this.pageNextLevel(incident, now);
+      const paged = await this.pageNextLevel(incident, now, tx);
       incident.recordEscalation(actor.userId, now, paged);
-      await this.incidents.save(actor.scope, incident);
+      await this.incidents.save(actor.scope, incident, tx);
       return incident;
     });
   }
 
-  private async pageNextLevel(incident: ImIncident, now: Date): Promise<{ level: number | null; pages: number }> {
+  private async pageNextLevel(incident: ImIncident, now: Date, tx: Transaction): Promise<{ level: number | null; pages: number }> {
     const policy = incident.escalationPolicyId ? await this.policies.find(incident.organizationId, incident.escalationPolicyId) : null;
     if (!policy) return { level: null, pages: 0 };
-    const row = await this.ledger.claimIncident(incident.organizationId, incident.publicId, now);
+    const row = await this.ledger.claimIncident(incident.organizationId, incident.publicId, now, tx);
     if (!row) return { level: null, pages: 0 };
     const step = stepToEscalateNow(policy, row.incident.openedAt, row.nextStep);
     if (!step) return { level: null, pages: 0 };
@@ -62,6 +62,7 @@ export class EscalateImIncidentNow {
         incident.publicId,
         hasNext ? { step: following.step, dueAt: new Date(Math.max(following.dueAt.getTime(), now.getTime())) } : null,
         now,
+        tx,
       );
     }
     return { level: step.level + 1, pages };

@@ -1,7 +1,7 @@
 import { escalationProgress } from '../../domain/on-call/escalation';
 import type { DirectDeliveries } from '../notifications/ports';
 import type { Clock } from '../shared/clock';
-import type { TransactionRunner } from '../shared/transaction';
+import type { Transaction, TransactionRunner } from '../shared/transaction';
 import { EscalationPager } from './escalation-pager';
 import type {
   ContactMethodRepository,
@@ -53,10 +53,10 @@ export class RunDueEscalations {
     let stepsPaged = 0;
     let pages = 0;
     for (;;) {
-      const handled = await this.tx.run(async () => {
-        const due = await this.ledger.claimDue(now, BATCH);
+      const handled = await this.tx.run(async (tx) => {
+        const due = await this.ledger.claimDue(now, BATCH, tx);
         for (const escalation of due) {
-          const outcome = await this.escalate(escalation, now);
+          const outcome = await this.escalate(escalation, now, tx);
           stepsPaged += outcome.steps;
           pages += outcome.pages;
         }
@@ -67,17 +67,17 @@ export class RunDueEscalations {
     return { adopted, stepsPaged, pages };
   }
 
-  private async escalate({ incident, nextStep }: DueEscalation, now: Date): Promise<{ steps: number; pages: number }> {
+  private async escalate({ incident, nextStep }: DueEscalation, now: Date, tx: Transaction): Promise<{ steps: number; pages: number }> {
     const policy = incident.escalationPolicyId ? await this.policies.find(incident.organizationId, incident.escalationPolicyId) : null;
     if (!policy) {
-      await this.ledger.advance(incident.id, null, now);
+      await this.ledger.advance(incident.id, null, now, tx);
       return { steps: 0, pages: 0 };
     }
     const progress = escalationProgress(policy, incident, now);
     const steps = progress.fired.filter((s) => s.step >= nextStep);
     let pages = 0;
     if (steps.length) pages = await this.pager.page(incident, steps, now);
-    await this.ledger.advance(incident.id, progress.next ? { step: progress.next.step, dueAt: progress.next.dueAt } : null, now);
+    await this.ledger.advance(incident.id, progress.next ? { step: progress.next.step, dueAt: progress.next.dueAt } : null, now, tx);
     return { steps: steps.length, pages };
   }
 }

@@ -2,7 +2,7 @@ import { confirmationsOf } from '../../domain/incidents/confirmation';
 import { isDetailSample } from '../../domain/results/detail-sampling';
 import { AppError } from '../../domain/shared/app-error';
 import type { Clock } from '../shared/clock';
-import type { TransactionRunner } from '../shared/transaction';
+import type { Transaction, TransactionRunner } from '../shared/transaction';
 import { detailOf, storedOf, type RecordCheckResult, type RecordCheckResultInput } from '../incidents/record-check-result';
 import type { StoredResult } from '../results/ports';
 import type { CheckSchedule } from '../scheduling/ports';
@@ -74,13 +74,13 @@ export class ReceiveProbeResults {
     const monitorIds = [...new Set(ordered.map((r) => r.monitorId))];
     const monitors = await this.assignments.monitorsAt(caller.locationCode, monitorIds);
     this.steady?.monitors.learn(caller.locationCode, monitorIds, monitors);
-    return this.tx.run(async () => {
+    return this.tx.run(async (tx) => {
       const now = this.clock.now();
       // Only a process registered at the key's location speaks for its stream (another key's process is unknown here).
-      const lastSeq = await this.registry.lockStream(caller.instanceId, caller.locationId);
+      const lastSeq = await this.registry.lockStream(caller.instanceId, caller.locationId, tx);
       if (lastSeq === null) throw new AppError('probeNotRegistered');
       const fresh = ordered.filter((r, i) => r.seq > lastSeq && (i === 0 || r.seq !== ordered[i - 1]!.seq));
-      const alive = await this.aliveWorkers(caller, fresh, now);
+      const alive = await this.aliveWorkers(caller, fresh, now, tx);
       const timely: RecordCheckResultInput[] = [];
       const late: StoredResult[] = [];
       let refused = 0;
@@ -101,11 +101,11 @@ export class ReceiveProbeResults {
       }
       if (timely.length > 0) {
         const { judged, recheck } = await this.record.executeMany(timely);
-        await this.schedule.confirmAt([...confirmationsOf(judged), ...recheck]);
+        await this.schedule.confirmAt([...confirmationsOf(judged), ...recheck], tx);
       }
-      if (late.length > 0) await this.late.store(late);
+      if (late.length > 0) await this.late.store(late, tx);
       const newLast = Math.max(lastSeq, ordered.at(-1)?.seq ?? 0);
-      await this.registry.advance(caller.instanceId, newLast, status, now);
+      await this.registry.advance(caller.instanceId, newLast, status, now, tx);
       return {
         lastSeq: newLast,
         recorded: timely.length,
@@ -162,11 +162,11 @@ export class ReceiveProbeResults {
   }
 
   /** Renews each worker named in the batch (inside the transaction, as the engine's recording does): those still alive. */
-  private async aliveWorkers(caller: ProbeCaller, results: readonly ReportedResult[], now: Date): Promise<Set<string>> {
+  private async aliveWorkers(caller: ProbeCaller, results: readonly ReportedResult[], now: Date, tx: Transaction): Promise<Set<string>> {
     const alive = new Set<string>();
     for (const worker of new Set(results.map((r) => r.worker))) {
       if (!isProbeWorkerOf(caller.instanceId, worker)) continue;
-      if (await this.schedule.renew(worker, now, new Date(now.getTime() + PROBE_LEASE_MS))) alive.add(worker);
+      if (await this.schedule.renew(worker, now, new Date(now.getTime() + PROBE_LEASE_MS), tx)) alive.add(worker);
     }
     return alive;
   }

@@ -1,6 +1,7 @@
 import type { CheckRequest } from '../../domain/checks/check-request';
 import type { CheckResult } from '../../domain/checks/check-result';
 import { token } from '../shared/token';
+import type { Transaction } from '../shared/transaction';
 
 /** One monitor's checks from one location, on its interval grid, as a worker holds it. */
 export interface ClaimedCheck {
@@ -61,9 +62,9 @@ export interface CheckSchedule {
   register(workerId: string, locations: readonly string[], aliveUntil: Date, changesSettledMs: number): Promise<number>;
   /**
    * Extends the worker's life unless it lapsed or was fenced: false means its rows are no longer
-   * its own (forget them, drop unrecorded results, register again). Joins the caller's transaction.
+   * its own (forget them, drop unrecorded results, register again). Runs on `tx` when given.
    */
-  renew(workerId: string, now: Date, aliveUntil: Date): Promise<boolean>;
+  renew(workerId: string, now: Date, aliveUntil: Date, tx?: Transaction): Promise<boolean>;
   /**
    * Fences workers whose lease lapsed and takes rows no live worker holds: up to `limit` that no
    * one held, which start at their planned slot, and rows of fenced workers (up to `adopt.limit`,
@@ -90,9 +91,9 @@ export interface CheckSchedule {
   /**
    * Confirmation checks: each monitor runs once more at its time from every location, wherever its
    * rows are held, off its interval grid (the next regular slot stays where it was). Logged as
-   * triggered changes due then, in one statement; joins the caller's transaction.
+   * triggered changes due then, in one statement; runs on `tx` when given.
    */
-  confirmAt(confirmations: readonly { monitorId: number; at: Date }[]): Promise<void>;
+  confirmAt(confirmations: readonly { monitorId: number; at: Date }[], tx?: Transaction): Promise<void>;
 }
 export const CHECK_SCHEDULE = token<CheckSchedule>('CheckSchedule');
 

@@ -32,8 +32,8 @@ export class RecordOutcomes implements OutcomeRecorder {
   async record(workerId: string, outcomes: readonly CheckOutcome[], now: Date, aliveUntil: Date): Promise<RecordedOutcomes> {
     if (outcomes.length === 0) return { recorded: 0, dropped: 0, fenced: false };
     const ordered = [...outcomes].sort((a, b) => a.planned.check.monitorId - b.planned.check.monitorId);
-    return this.tx.run(async () => {
-      if (!(await this.schedule.renew(workerId, now, aliveUntil))) return { recorded: 0, dropped: outcomes.length, fenced: true };
+    return this.tx.run(async (tx) => {
+      if (!(await this.schedule.renew(workerId, now, aliveUntil, tx))) return { recorded: 0, dropped: outcomes.length, fenced: true };
       const { judged, recheck } = await this.recordResult.executeMany(
         ordered.map(({ planned, result }) => ({
           monitorId: planned.check.monitorId,
@@ -44,7 +44,7 @@ export class RecordOutcomes implements OutcomeRecorder {
           result: observationOf(result),
         })),
       );
-      await this.schedule.confirmAt([...confirmationsOf(judged), ...recheck]);
+      await this.schedule.confirmAt([...confirmationsOf(judged), ...recheck], tx);
       return { recorded: outcomes.length, dropped: 0, fenced: false };
     });
   }

@@ -3,6 +3,8 @@ import { decodePublishedEvent, type OutboxRow, type RefusedEvents } from '../eve
 import { warnRefused } from '../event-catalogue/refused';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
+import { sqlOf } from '../persistence/sql-transaction';
+import type { Transaction } from '../../application/shared/transaction';
 
 const KIND = 'identity.securityNotice';
 
@@ -18,8 +20,9 @@ export class SqlSecurityNoticeFeed implements SecurityNoticeFeed {
     private readonly refused: RefusedEvents = warnRefused,
   ) {}
 
-  async next(limit: number): Promise<PendingSecurityNotice[]> {
-    const rows = await this.sql.query<OutboxRow>(
+  async next(limit: number, tx?: Transaction): Promise<PendingSecurityNotice[]> {
+    const on = tx ? sqlOf(tx) : this.sql;
+    const rows = await on.query<OutboxRow>(
       sql`SELECT id, organization_id, kind, payload FROM notification_outbox
         WHERE routed_at IS NULL AND kind = ${KIND} AND payload IS NOT NULL
         ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
@@ -33,16 +36,16 @@ export class SqlSecurityNoticeFeed implements SecurityNoticeFeed {
     }
     if (refused.length > 0) {
       this.refused(refused);
-      await this.sql.query(
+      await on.query(
         sql`UPDATE notification_outbox SET routed_at = now() WHERE id = ANY(${refused.map((r) => r.id)}::bigint[]) AND routed_at IS NULL`,
       );
     }
     return notices;
   }
 
-  async markSent(ids: readonly number[], at: Date): Promise<void> {
+  async markSent(ids: readonly number[], at: Date, tx?: Transaction): Promise<void> {
     if (ids.length === 0) return;
-    await this.sql.query(
+    await (tx ? sqlOf(tx) : this.sql).query(
       sql`UPDATE notification_outbox SET routed_at = ${at}, delivered_at = coalesce(delivered_at, ${at}) WHERE id = ANY(${ids}::bigint[])`,
     );
   }

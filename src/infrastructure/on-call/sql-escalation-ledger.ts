@@ -1,6 +1,8 @@
 import type { DueEscalation, EscalatingIncident, EscalationDueTimes, EscalationLedger } from '../../application/on-call/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
+import { sqlOf } from '../persistence/sql-transaction';
+import type { Transaction } from '../../application/shared/transaction';
 
 type Time = Date | string;
 interface DueRow {
@@ -65,8 +67,8 @@ export class SqlEscalationLedger implements EscalationLedger, EscalationDueTimes
     return rows.length;
   }
 
-  async claimDue(now: Date, limit: number): Promise<DueEscalation[]> {
-    const rows = await this.sql
+  async claimDue(now: Date, limit: number, tx?: Transaction): Promise<DueEscalation[]> {
+    const rows = await this.on(tx)
       .query<DueRow>(sql`SELECT e.incident_id, e.organization_id, e.next_step, e.next_due_at, i.title, i.customer_id, i.escalation_policy_id,
               i.created_at, i.acknowledged_at,
               COALESCE(i.resolved_at, CASE WHEN i.status = 'merged' THEN i.updated_at END) AS closed_at
@@ -87,13 +89,15 @@ export class SqlEscalationLedger implements EscalationLedger, EscalationDueTimes
     organizationId: number,
     incidentId: string,
     now: Date,
+    tx?: Transaction,
   ): Promise<{ incident: EscalatingIncident; nextStep: number | null } | null> {
-    await this.sql.query(sql`INSERT INTO im_escalations (incident_id, organization_id, next_step, next_due_at, started_at, updated_at)
+    const on = this.on(tx);
+    await on.query(sql`INSERT INTO im_escalations (incident_id, organization_id, next_step, next_due_at, started_at, updated_at)
        SELECT i.public_id, i.organization_id, 0, i.created_at, ${now}, ${now}
          FROM im_incidents i
         WHERE i.public_id = ${incidentId} AND i.organization_id = ${organizationId}
        ON CONFLICT (incident_id) DO NOTHING`);
-    const rows = await this.sql.query<
+    const rows = await on.query<
       Omit<DueRow, 'next_due_at'> & { next_step: number | null }
     >(sql`SELECT e.incident_id, e.organization_id, e.next_step, i.title, i.customer_id, i.escalation_policy_id,
               i.created_at, i.acknowledged_at,
@@ -106,9 +110,14 @@ export class SqlEscalationLedger implements EscalationLedger, EscalationDueTimes
     return row ? { incident: toIncident(row), nextStep: row.next_step === null ? null : Number(row.next_step) } : null;
   }
 
-  async advance(incidentId: string, next: { step: number; dueAt: Date } | null, now: Date): Promise<void> {
-    await this.sql.query(
+  async advance(incidentId: string, next: { step: number; dueAt: Date } | null, now: Date, tx?: Transaction): Promise<void> {
+    await this.on(tx).query(
       sql`UPDATE im_escalations SET next_step = ${next?.step ?? null}, next_due_at = ${next?.dueAt ?? null}, updated_at = ${now} WHERE incident_id = ${incidentId}`,
     );
+  }
+
+  /** The caller's transaction when given, else the current unit of work. */
+  private on(tx?: Transaction): UnitOfWorkSql {
+    return tx ? sqlOf(tx) : this.sql;
   }
 }

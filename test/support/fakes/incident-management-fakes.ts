@@ -21,6 +21,7 @@ import type {
   ImEventBatchStore,
 } from '../../../src/application/incident-management/ports';
 import type { ImRoutingSetting } from '../../../src/domain/incident-management/monitor-routing';
+import type { Transaction } from '../../../src/application/shared/transaction';
 import { copyOf } from './shared-fakes';
 
 /**
@@ -34,8 +35,11 @@ export class FakeImIncidents implements ImIncidentRepository {
   concurrentWriteOnNextSave = false;
   private next = 1;
   private nextEntry = 1;
+  /** Each add and save with the transaction it was handed (undefined: none). */
+  readonly writes: Array<{ write: 'add' | 'save'; tx: Transaction | undefined }> = [];
 
-  async add(scope: TenantScope, incident: ImIncident) {
+  async add(scope: TenantScope, incident: ImIncident, tx?: Transaction) {
+    this.writes.push({ write: 'add', tx });
     incident.id = this.next++;
     incident.organizationId = scope.organizationId;
     this.flush(incident);
@@ -75,7 +79,8 @@ export class FakeImIncidents implements ImIncidentRepository {
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
     return { items: all.slice((page.page - 1) * page.perPage, page.page * page.perPage).map(copyOf), total: all.length };
   }
-  async save(scope: TenantScope, incident: ImIncident) {
+  async save(scope: TenantScope, incident: ImIncident, tx?: Transaction) {
+    this.writes.push({ write: 'save', tx });
     const stored = this.rows.get(incident.id);
     if (!stored || stored.organizationId !== scope.organizationId) throw new Error('saving an unknown incident');
     if (this.concurrentWriteOnNextSave || stored.version !== incident.version) {

@@ -20,6 +20,7 @@ import type {
   MonitorStateEvent,
   OrganizationEvents,
 } from '../../../src/application/incidents/ports';
+import type { Transaction } from '../../../src/application/shared/transaction';
 import { inScope, RowVersions } from './shared-fakes';
 
 /** The alert policy of a monitor: alert on the first failure of half the locations, no reminders. */
@@ -214,7 +215,10 @@ export class FakeMonitorLivenessStore implements MonitorLivenessStore {
       .sort((a, b) => a.monitorId - b.monitorId)
       .slice(0, limit);
   }
-  async store(updates: readonly LivenessUpdate[]) {
+  /** The transaction each store was handed (undefined: none). */
+  readonly storedIn: Array<Transaction | undefined> = [];
+  async store(updates: readonly LivenessUpdate[], _now?: Date, tx?: Transaction) {
+    this.storedIn.push(tx);
     const stored: number[] = [];
     for (const { candidate, change } of updates) {
       const now = this.monitors.get(candidate.monitorId);
@@ -232,7 +236,10 @@ export class FakeMonitorLivenessStore implements MonitorLivenessStore {
 /** The organization events told, in order. */
 export class FakeOrganizationEvents implements OrganizationEvents {
   readonly told: MonitorStateEvent[] = [];
-  async monitorStateChanged(events: readonly MonitorStateEvent[]) {
+  /** The transaction each call was handed (undefined: none). */
+  readonly toldIn: Array<Transaction | undefined> = [];
+  async monitorStateChanged(events: readonly MonitorStateEvent[], tx?: Transaction) {
+    this.toldIn.push(tx);
     this.told.push(...events);
   }
 }

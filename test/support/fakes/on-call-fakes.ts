@@ -15,6 +15,7 @@ import type {
   ScheduleRepository,
   TeamRepository,
 } from '../../../src/application/on-call/ports';
+import type { Transaction } from '../../../src/application/shared/transaction';
 import { copyOf } from './shared-fakes';
 
 /** Records with a uuid id, an organization and a version, kept per organization as the SQL adapters do. */
@@ -106,7 +107,11 @@ export class FakeEscalationLedger implements EscalationLedger {
     return adopted;
   }
 
-  async claimDue(now: Date, limit: number): Promise<DueEscalation[]> {
+  /** Each claim and advance with the transaction it was handed (undefined: none). */
+  readonly calls: Array<{ call: 'claimDue' | 'claimIncident' | 'advance'; tx: Transaction | undefined }> = [];
+
+  async claimDue(now: Date, limit: number, tx?: Transaction): Promise<DueEscalation[]> {
+    this.calls.push({ call: 'claimDue', tx });
     return [...this.rows.entries()]
       .filter(([, row]) => row.nextDueAt !== null && row.nextDueAt <= now)
       .slice(0, limit)
@@ -116,14 +121,18 @@ export class FakeEscalationLedger implements EscalationLedger {
   async claimIncident(
     organizationId: number,
     incidentId: string,
+    _now?: Date,
+    tx?: Transaction,
   ): Promise<{ incident: EscalatingIncident; nextStep: number | null } | null> {
+    this.calls.push({ call: 'claimIncident', tx });
     const incident = this.incidents.get(incidentId);
     if (!incident || incident.organizationId !== organizationId) return null;
     if (!this.rows.has(incidentId)) this.rows.set(incidentId, { nextStep: 0, nextDueAt: incident.openedAt });
     return { incident, nextStep: this.rows.get(incidentId)!.nextStep };
   }
 
-  async advance(incidentId: string, next: { step: number; dueAt: Date } | null): Promise<void> {
+  async advance(incidentId: string, next: { step: number; dueAt: Date } | null, _now?: Date, tx?: Transaction): Promise<void> {
+    this.calls.push({ call: 'advance', tx });
     this.rows.set(incidentId, { nextStep: next?.step ?? null, nextDueAt: next?.dueAt ?? null });
   }
 }

@@ -10,6 +10,7 @@ import type {
 } from '../../../src/application/probes/ports';
 import type { CheckSchedule, ScheduleChange } from '../../../src/application/scheduling/ports';
 import type { WireProbeStatus } from '../../../src/application/probes/wire';
+import type { Transaction } from '../../../src/application/shared/transaction';
 import type { ResultStore, StoredResult } from '../../../src/application/results/ports';
 
 /** Probe processes in memory, with the adapter's rules: an instance stays at its first location; touch answers registration. */
@@ -17,6 +18,8 @@ export class FakeProbeRegistry implements ProbeRegistry {
   readonly probes = new Map<string, ProbeInstance & { lastSeq: number; lastSeen: Date; status: WireProbeStatus | null }>();
   /** Keys revoked, or of a deleted location. */
   readonly retiredKeys = new Set<number>();
+  /** Each lockStream and advance with the transaction it was handed (undefined: none). */
+  readonly calls: Array<{ call: 'lockStream' | 'advance'; tx: Transaction | undefined }> = [];
   async greet(instance: ProbeInstance, _about: { name: string; version: string }, now: Date) {
     if (this.retiredKeys.has(instance.keyId)) return 'keyRetired' as const;
     const known = this.probes.get(instance.instanceId);
@@ -31,11 +34,13 @@ export class FakeProbeRegistry implements ProbeRegistry {
     probe.lastSeen = now;
     return true;
   }
-  async lockStream(instanceId: string, locationId: number) {
+  async lockStream(instanceId: string, locationId: number, tx?: Transaction) {
+    this.calls.push({ call: 'lockStream', tx });
     const probe = this.probes.get(instanceId);
     return probe && probe.locationId === locationId ? probe.lastSeq : null;
   }
-  async advance(instanceId: string, lastSeq: number, status: WireProbeStatus, now: Date) {
+  async advance(instanceId: string, lastSeq: number, status: WireProbeStatus, now: Date, tx?: Transaction) {
+    this.calls.push({ call: 'advance', tx });
     const probe = this.probes.get(instanceId)!;
     probe.lastSeq = lastSeq;
     probe.status = status;
@@ -99,7 +104,10 @@ export class FakeProbeAssignments implements ProbeAssignments {
 
 export class FakeLateResults implements LateResults {
   readonly rows: StoredResult[] = [];
-  async store(results: readonly StoredResult[]) {
+  /** The transaction each store was handed (undefined: none). */
+  readonly storedIn: Array<Transaction | undefined> = [];
+  async store(results: readonly StoredResult[], tx?: Transaction) {
+    this.storedIn.push(tx);
     this.rows.push(...results);
   }
 }

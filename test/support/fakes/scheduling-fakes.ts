@@ -9,6 +9,7 @@ import type {
   ScheduleWakeups,
 } from '../../../src/application/scheduling/ports';
 import type { CheckRequest } from '../../../src/domain/checks/check-request';
+import type { Transaction } from '../../../src/application/shared/transaction';
 import { CLOCK_START } from '../manual-clock';
 
 const keyOf = (check: { monitorId: number; location: string }) => `${check.monitorId}:${check.location}`;
@@ -22,6 +23,8 @@ export class FakeSchedule implements CheckSchedule {
   renewals = 0;
   prunes = 0;
   resigned: ClaimedCheck[] = [];
+  /** Each renew and confirmAt with the transaction it was handed (undefined: none). */
+  readonly writes: Array<{ write: 'renew' | 'confirmAt'; tx: Transaction | undefined }> = [];
 
   constructor(checks: ClaimedCheck[] = []) {
     for (const check of checks) this.add(check);
@@ -34,7 +37,8 @@ export class FakeSchedule implements CheckSchedule {
     this.workers.set(workerId, { until: aliveUntil.getTime(), locations });
     return this.changes.at(-1)?.seq ?? 0;
   }
-  async renew(workerId: string, now: Date, aliveUntil: Date) {
+  async renew(workerId: string, now: Date, aliveUntil: Date, tx?: Transaction) {
+    this.writes.push({ write: 'renew', tx });
     this.renewals++;
     const worker = this.workers.get(workerId);
     if (worker === undefined || worker.until < now.getTime()) return false;
@@ -96,7 +100,8 @@ export class FakeSchedule implements CheckSchedule {
   async dueNow() {
     return 0;
   }
-  async confirmAt(confirmations: readonly { monitorId: number; at: Date }[]) {
+  async confirmAt(confirmations: readonly { monitorId: number; at: Date }[], tx?: Transaction) {
+    this.writes.push({ write: 'confirmAt', tx });
     for (const { monitorId, at } of confirmations) this.changes.push({ seq: this.changes.length + 1, monitorId, triggered: true, at });
   }
 

@@ -1,0 +1,88 @@
+import { expect } from 'chai';
+import { RecordCheckResult } from '../../../../src/application/incidents/record-check-result';
+import { AlertActions } from '../../../../src/application/incidents/alert-actions';
+import { ReceiveProbeResults } from '../../../../src/application/probes/receive-probe-results';
+import type { ProbeCaller } from '../../../../src/application/probes/probe-identity';
+import { resultFromWire, type ReportedResult, type WireProbeStatus } from '../../../../src/application/probes/wire';
+import {
+  FakeAlertStates,
+  FakeEvents,
+  FakeIncidents,
+  FakeLiveLocations,
+  FakeMaintenanceWindows,
+  aPolicy,
+} from '../../../support/fakes/incidents-fakes';
+import { FakeMonitorLookup, FakeResults } from '../../../support/fakes/results-fakes';
+import { FakeSchedule } from '../../../support/fakes/scheduling-fakes';
+import { immediateTransactions, recordedTransactions } from '../../../support/fakes/shared-fakes';
+import { FakeLateResults, FakeProbeAssignments, FakeProbeRegistry } from '../../../support/fakes/probes-fakes';
+import { ManualClock } from '../../../support/manual-clock';
+
+const clock = new ManualClock('2026-11-22T12:00:00Z');
+const caller: ProbeCaller = { keyId: 1, locationId: 10, locationCode: 'office', organizationId: 5, instanceId: 'a1' };
+const STATUS: WireProbeStatus = { monitorsHeld: 1, checksPerSecond: 1, lagMs: 0, buffered: 0, dropped: 0 };
+const WORKER = 'probe:a1:0';
+
+const wire = (seq: number, status: 'up' | 'down', agoMs: number): ReportedResult => {
+  const at = clock.now().getTime() - agoMs;
+  return resultFromWire([
+    seq,
+    WORKER,
+    7,
+    at,
+    at,
+    at,
+    'http',
+    3,
+    null,
+    1,
+    null,
+    2,
+    status === 'up' ? null : [['down', 'timeout', 'no answer']],
+    {},
+  ]);
+};
+
+/** A probe's batch taking the long way locks its stream, renews, confirms, stores late results and advances in the runner's transaction. */
+describe('ReceiveProbeResults: writes join the transaction they run in', () => {
+  it("hands the runner's transaction to the stream lock, the renewal, the confirmations, the late results and the advance", async () => {
+    const registry = new FakeProbeRegistry();
+    const schedule = new FakeSchedule();
+    const late = new FakeLateResults();
+    const incidents = new FakeIncidents();
+    const record = new RecordCheckResult(
+      new FakeMonitorLookup(undefined, aPolicy({ locations: ['office'] })),
+      new FakeResults(),
+      new FakeAlertStates(),
+      incidents,
+      new FakeMaintenanceWindows(false),
+      new AlertActions(incidents, new FakeEvents(), { uuid: () => 'uuid' }),
+      immediateTransactions,
+      clock,
+      new FakeLiveLocations(['office']),
+      { detailSampleMinutes: 60 },
+    );
+    const assignments = new FakeProbeAssignments([
+      { monitorId: 7, organizationId: 5, customerId: 2, intervalMs: 60_000, locations: ['office'] },
+    ]);
+    const transactions = recordedTransactions();
+    const receive = new ReceiveProbeResults(registry, assignments, schedule, record, late, transactions, clock, {
+      timelyMs: 120_000,
+      keepMs: 6 * 3_600_000,
+      detailSampleMinutes: 60,
+    });
+    await registry.greet({ instanceId: 'a1', keyId: 1, locationId: 10 }, { name: 'p', version: '1' }, clock.now());
+    await schedule.register(WORKER, ['office'], new Date(clock.now().getTime() + 15_000));
+
+    const answer = await receive.execute(caller, [wire(1, 'down', 600_000), wire(2, 'down', 2_000)], STATUS);
+    expect(answer).to.include({ recorded: 1, late: 1, lastSeq: 2 });
+    expect(transactions.handed).to.have.length(1);
+    const tx = transactions.handed[0];
+    expect(registry.calls.map(({ call }) => call)).to.deep.equal(['lockStream', 'advance']);
+    expect(registry.calls.every((c) => c.tx === tx)).to.equal(true);
+    expect(schedule.writes.map(({ write }) => write)).to.deep.equal(['renew', 'confirmAt']);
+    expect(schedule.writes.every((w) => w.tx === tx)).to.equal(true);
+    expect(late.storedIn).to.have.length(1);
+    expect(late.storedIn[0]).to.equal(tx);
+  });
+});
