@@ -1,3 +1,5 @@
+import type { Transaction } from '../../../src/application/shared/transaction';
+import type { Joined } from './monitoring-fakes';
 import { AppError } from '../../../src/domain/shared/app-error';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type { Customer } from '../../../src/domain/tenancy/customer';
@@ -160,6 +162,7 @@ export class FakeSmsLedger implements SmsUsageLedger {
  * the stored lastCheckedAt is the one the sweep read; lastNotified* kept from the first write.
  */
 export class FakeWatchResults implements WatchResultStore {
+  readonly joined: Joined = [];
   readonly domains = new Map<number, { expiry: DomainExpiry; notice: DomainNotice | null }>();
   readonly ips = new Map<number, { dnsbl: IpDnsbl; notice: IpNotice | null }>();
   readonly outbox: Array<{ organizationId: number; customerId: number; record: string; event: WatchEvent }> = [];
@@ -171,7 +174,14 @@ export class FakeWatchResults implements WatchResultStore {
     return this;
   }
 
-  async recordDomainExpiry(scope: TenantScope, domainId: number, expiry: DomainExpiry, announcement?: WatchAnnouncement<DomainNotice>) {
+  async recordDomainExpiry(
+    scope: TenantScope,
+    domainId: number,
+    expiry: DomainExpiry,
+    announcement?: WatchAnnouncement<DomainNotice>,
+    tx?: Transaction,
+  ) {
+    this.joined.push(['recordDomainExpiry', tx]);
     const stored = this.domains.get(domainId);
     if (!this.accepts(scope, `domain:${domainId}`, stored?.expiry.lastCheckedAt ?? null, announcement)) return false;
     const kept = stored
@@ -186,7 +196,8 @@ export class FakeWatchResults implements WatchResultStore {
     return true;
   }
 
-  async recordIpDnsbl(scope: TenantScope, ipId: number, dnsbl: IpDnsbl, announcement?: WatchAnnouncement<IpNotice>) {
+  async recordIpDnsbl(scope: TenantScope, ipId: number, dnsbl: IpDnsbl, announcement?: WatchAnnouncement<IpNotice>, tx?: Transaction) {
+    this.joined.push(['recordIpDnsbl', tx]);
     const stored = this.ips.get(ipId);
     if (!this.accepts(scope, `ip:${ipId}`, stored?.dnsbl.lastCheckedAt ?? null, announcement)) return false;
     const kept = stored
