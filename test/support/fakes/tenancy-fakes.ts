@@ -92,6 +92,7 @@ export class FakeCustomers implements CustomerRepository {
 }
 
 export class FakeCustomFields implements CustomFieldRepository {
+  readonly joined: Joined = [];
   readonly rows: CustomField[] = [];
   readonly versions = new RowVersions<number>();
   async list(scope: TenantScope) {
@@ -100,13 +101,15 @@ export class FakeCustomFields implements CustomFieldRepository {
   async findByRef(scope: TenantScope, ref: string) {
     return this.rows.find((f) => f.organizationId === scope.organizationId && matches(f, ref)) ?? null;
   }
-  async add(field: CustomField) {
+  async add(field: CustomField, tx?: Transaction) {
+    this.joined.push(['add', tx]);
     field.id = this.rows.length + 1;
     this.rows.push(field);
     this.versions.added(field.id, field);
     return field;
   }
-  async save(field: CustomField) {
+  async save(field: CustomField, tx?: Transaction) {
+    this.joined.push(['save', tx]);
     this.versions.saved(field.id, field);
   }
   async remove(field: CustomField) {
