@@ -140,11 +140,14 @@ export class FakePageIncidents implements PageIncidentRepository {
   async add(incident: PageIncident, tx?: Transaction) {
     this.joined.push(['add', tx]);
     incident.id = this.next++;
-    await this.save(incident);
+    this.store(incident);
     return incident;
   }
   async save(incident: PageIncident, tx?: Transaction) {
     this.joined.push(['save', tx]);
+    this.store(incident);
+  }
+  private store(incident: PageIncident) {
     incident.updates = incident.updates.map((u) => (u.id === 0 ? { ...u, id: this.nextUpdate++ } : u));
     this.rows.set(incident.id, copyOf(incident));
   }
