@@ -2,7 +2,7 @@ import { AppError } from '../../domain/shared/app-error';
 import { decideTierMove } from '../../domain/billing/tier-move';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
-import type { TransactionRunner } from '../shared/transaction';
+import type { Transaction, TransactionRunner } from '../shared/transaction';
 import { requireBillingAdmin } from './billing-access';
 import type { BillingAccounts, Charge, CustomerTier, QuotaTierStore } from './ports';
 import type { TierCharges } from './tier-charges';
@@ -47,22 +47,22 @@ export class ChangeQuotaTier {
       });
     }
     const organizationId = actor.scope.organizationId;
-    return this.tx.run(async () => {
+    return this.tx.run(async (tx) => {
       const now = this.clock.now();
-      if (change.autoQuotaUpgrade !== undefined) await this.accounts.setAutoQuotaUpgrade(organizationId, change.autoQuotaUpgrade, now);
+      if (change.autoQuotaUpgrade !== undefined) await this.accounts.setAutoQuotaUpgrade(organizationId, change.autoQuotaUpgrade, now, tx);
       let customer: CustomerTier | null = null;
       let charge: Charge | null = null;
       if (change.customerId !== undefined) {
-        customer = await this.tiers.lock(actor.scope, change.customerId);
+        customer = await this.tiers.lock(actor.scope, change.customerId, tx);
         if (!customer) throw new AppError('customerNotFound');
-        if (change.tierIndex !== undefined) ({ customer, charge } = await this.move(actor, customer, change, now));
+        if (change.tierIndex !== undefined) ({ customer, charge } = await this.move(actor, customer, change, now, tx));
       }
       const account = await this.accounts.get(organizationId);
       return { autoQuotaUpgrade: account.autoQuotaUpgrade, customer, charge };
     });
   }
 
-  private async move(actor: Actor, customer: CustomerTier, change: QuotaTierChange, now: Date) {
+  private async move(actor: Actor, customer: CustomerTier, change: QuotaTierChange, now: Date, tx: Transaction) {
     const decision = decideTierMove({
       tiers: customer.tiers,
       currentTierIndex: customer.currentTierIndex,
@@ -72,17 +72,20 @@ export class ChangeQuotaTier {
       allowPaidQuotaUpgrade: change.allowPaidQuotaUpgrade === true,
     });
     if (decision.kind === 'unchanged') return { customer, charge: null };
-    const version = await this.tiers.move(actor.scope, customer.customerId, customer.currentTierIndex, decision.toTierIndex, now);
+    const version = await this.tiers.move(actor.scope, customer.customerId, customer.currentTierIndex, decision.toTierIndex, now, tx);
     if (version === null) throw new AppError('conflict');
-    const charge = await this.charges.record({
-      organizationId: actor.scope.organizationId,
-      customerPublicId: customer.publicId,
-      fromTierIndex: decision.fromTierIndex,
-      toTierIndex: decision.toTierIndex,
-      version,
-      chargeCents: decision.chargeCents,
-      automatic: false,
-    });
+    const charge = await this.charges.record(
+      {
+        organizationId: actor.scope.organizationId,
+        customerPublicId: customer.publicId,
+        fromTierIndex: decision.fromTierIndex,
+        toTierIndex: decision.toTierIndex,
+        version,
+        chargeCents: decision.chargeCents,
+        automatic: false,
+      },
+      tx,
+    );
     return { customer: { ...customer, currentTierIndex: decision.toTierIndex, version }, charge };
   }
 }

@@ -1,5 +1,6 @@
 import { discounted } from '../../domain/billing/discount';
 import { BILLING_CURRENCY } from '../../domain/billing/money';
+import type { Transaction } from '../shared/transaction';
 import type { BillingAccounts, Charge, PaymentProvider } from './ports';
 
 export interface TierChargeInput {
@@ -24,17 +25,21 @@ export class TierCharges {
     private readonly accounts: BillingAccounts,
   ) {}
 
-  async record(input: TierChargeInput): Promise<Charge | null> {
+  async record(input: TierChargeInput, tx?: Transaction): Promise<Charge | null> {
     if (input.chargeCents <= 0) return null;
     const account = await this.accounts.get(input.organizationId);
     const amountCents = discounted(input.chargeCents, account.discount);
     const how = input.automatic ? 'automatic quota upgrade' : 'quota tier change';
     const off = account.discount ? `, ${account.discount.percent}% off` : '';
-    return this.provider.charge(input.organizationId, {
-      amountCents,
-      currency: BILLING_CURRENCY,
-      description: `Customer ${input.customerPublicId}: ${how} from tier ${input.fromTierIndex} to tier ${input.toTierIndex} (monthly difference${off})`,
-      idempotencyKey: `quota-tier:${input.customerPublicId}:${input.fromTierIndex}-${input.toTierIndex}:v${input.version}`,
-    });
+    return this.provider.charge(
+      input.organizationId,
+      {
+        amountCents,
+        currency: BILLING_CURRENCY,
+        description: `Customer ${input.customerPublicId}: ${how} from tier ${input.fromTierIndex} to tier ${input.toTierIndex} (monthly difference${off})`,
+        idempotencyKey: `quota-tier:${input.customerPublicId}:${input.fromTierIndex}-${input.toTierIndex}:v${input.version}`,
+      },
+      tx,
+    );
   }
 }

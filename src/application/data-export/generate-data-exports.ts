@@ -75,8 +75,8 @@ export class GenerateDataExports {
       const token = this.tokens.generate('wsx_');
       const now = this.clock.now();
       const expiresAt = new Date(now.getTime() + EXPORT_DOWNLOAD_WINDOW_MS);
-      const finished = await this.tx.run(async () => {
-        if (!(await this.exports.finish(e.id, owner, { path, bytes, downloadTokenHash: this.tokens.hash(token) }, now, expiresAt)))
+      const finished = await this.tx.run(async (tx) => {
+        if (!(await this.exports.finish(e.id, owner, { path, bytes, downloadTokenHash: this.tokens.hash(token) }, now, expiresAt, tx)))
           return false;
         await this.mail.enqueue(
           e.recipientEmails.map((address) => this.linkMail(e, address, token, expiresAt)),

@@ -1,3 +1,4 @@
+import type { Transaction } from '../shared/transaction';
 import type { DataExport, ExportStatus } from '../../domain/data-export/data-export';
 import { token } from '../shared/token';
 
@@ -29,6 +30,7 @@ export interface DataExportRepository {
     file: Omit<ExportFile, 'organizationId'> & { bytes: number },
     now: Date,
     expiresAt: Date,
+    tx?: Transaction,
   ): Promise<boolean>;
   fail(id: string, owner: string, error: string, now: Date): Promise<boolean>;
   /** Exports generating whose lease lapsed (their worker stopped): moved to `status`. Answers those moved. */

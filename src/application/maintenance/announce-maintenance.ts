@@ -77,25 +77,28 @@ export class AnnounceMaintenance {
   }
 
   private announce(window: MaintenanceWindow, kind: 'maintenance.started' | 'maintenance.ended', occurrence: Occurrence, now: Date) {
-    return this.tx.run(async () => {
-      if (!(await this.announcements.claim(window.id, kind, occurrence.start))) return false;
+    return this.tx.run(async (tx) => {
+      if (!(await this.announcements.claim(window.id, kind, occurrence.start, tx))) return false;
       const existing = await this.targets.existing(window.organizationId, window.targets);
-      await this.events.publish([
-        {
-          kind,
-          version: 1,
-          organizationId: window.organizationId,
-          customerId: window.customerId,
-          windowId: window.publicId,
-          title: window.title,
-          occurrence,
-          occurredAt: now,
-          targets: window.targets.flatMap((t) => {
-            const record = existing.get(targetKey(t));
-            return record ? [{ type: t.type, id: record.publicId }] : [];
-          }),
-        },
-      ]);
+      await this.events.publish(
+        [
+          {
+            kind,
+            version: 1,
+            organizationId: window.organizationId,
+            customerId: window.customerId,
+            windowId: window.publicId,
+            title: window.title,
+            occurrence,
+            occurredAt: now,
+            targets: window.targets.flatMap((t) => {
+              const record = existing.get(targetKey(t));
+              return record ? [{ type: t.type, id: record.publicId }] : [];
+            }),
+          },
+        ],
+        tx,
+      );
       return true;
     });
   }

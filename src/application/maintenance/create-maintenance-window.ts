@@ -34,9 +34,9 @@ export class CreateMaintenanceWindow {
     const now = this.clock.now();
     const resolved = await resolveTargets(this.targets, actor.scope, input.targets);
     const definition: WindowDefinition = { ...input, targets: resolved.targets };
-    const { window, created } = await this.tx.run(async () => {
-      await this.windows.lockCreates(actor.scope.organizationId);
-      const same = (await this.windows.list(actor.scope)).find((w) => w.sameDefinition(definition));
+    const { window, created } = await this.tx.run(async (tx) => {
+      await this.windows.lockCreates(actor.scope.organizationId, tx);
+      const same = (await this.windows.list(actor.scope, tx)).find((w) => w.sameDefinition(definition));
       if (same) return { window: same, created: false };
       const window = await this.windows.add(
         MaintenanceWindow.create(
@@ -48,24 +48,28 @@ export class CreateMaintenanceWindow {
           },
           now,
         ),
+        tx,
       );
       const first = occurrencesBetween(window, now, new Date(8.64e15), this.expander, 1)[0] ?? {
         start: window.startTime,
         end: window.endTime,
       };
-      await this.events.publish([
-        {
-          kind: 'maintenance.scheduled',
-          version: 1,
-          organizationId: window.organizationId,
-          customerId: window.customerId,
-          windowId: window.publicId,
-          title: window.title,
-          occurrence: first,
-          targets: resolved.publicTargets,
-          occurredAt: now,
-        },
-      ]);
+      await this.events.publish(
+        [
+          {
+            kind: 'maintenance.scheduled',
+            version: 1,
+            organizationId: window.organizationId,
+            customerId: window.customerId,
+            windowId: window.publicId,
+            title: window.title,
+            occurrence: first,
+            targets: resolved.publicTargets,
+            occurredAt: now,
+          },
+        ],
+        tx,
+      );
       return { window, created: true };
     });
     return { view: await this.views.one(window, now), created };

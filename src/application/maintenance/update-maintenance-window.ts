@@ -25,7 +25,7 @@ export class UpdateMaintenanceWindow {
     requireWriter(actor);
     assertRule(this.expander, input.change.rrule);
     const now = this.clock.now();
-    const window = await this.tx.run(async () => {
+    const window = await this.tx.run(async (tx) => {
       const window = await this.windows.findByRef(actor.scope, input.id);
       if (!window) throw new AppError('maintenanceWindowNotFound');
       const { targets: targetInputs, ...fields } = input.change;
@@ -34,7 +34,7 @@ export class UpdateMaintenanceWindow {
         window.retarget(resolved.targets, resolved.customerId, now);
       }
       window.change(fields, now);
-      await this.windows.save(window);
+      await this.windows.save(window, tx);
       return window;
     });
     return this.views.one(window, now);

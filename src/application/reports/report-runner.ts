@@ -65,26 +65,29 @@ export class ReportRunner {
   ) {}
 
   run(subject: RunSubject, trigger: RunTrigger, period: ReportPeriod): Promise<ReportRun | null> {
-    return this.tx.run(async () => {
+    return this.tx.run(async (tx) => {
       const organizationId = subject.kind === 'report' ? subject.report.organizationId : subject.customer.organizationId;
-      const run = await this.runs.claim({
-        publicId: this.ids.uuid(),
-        organizationId,
-        reportId: subject.kind === 'report' ? subject.report.id : null,
-        reportPublicId: subject.kind === 'report' ? subject.report.publicId : null,
-        customerId: subject.kind === 'customer' ? subject.customer.customerId : null,
-        trigger: trigger.kind,
-        slot: trigger.kind === 'schedule' ? trigger.slot : null,
-        period,
-        startedAt: this.clock.now(),
-      });
+      const run = await this.runs.claim(
+        {
+          publicId: this.ids.uuid(),
+          organizationId,
+          reportId: subject.kind === 'report' ? subject.report.id : null,
+          reportPublicId: subject.kind === 'report' ? subject.report.publicId : null,
+          customerId: subject.kind === 'customer' ? subject.customer.customerId : null,
+          trigger: trigger.kind,
+          slot: trigger.kind === 'schedule' ? trigger.slot : null,
+          period,
+          startedAt: this.clock.now(),
+        },
+        tx,
+      );
       if (!run) return null;
       try {
         await this.make(subject, run);
       } catch (error) {
         run.fail(error instanceof Error ? error.message : String(error), this.clock.now());
       }
-      await this.runs.finish(run);
+      await this.runs.finish(run, tx);
       return run;
     });
   }

@@ -31,6 +31,6 @@ export class CreateObjective {
       { ...input, subject, customerId, publicId: this.ids.uuid(), organizationId: actor.scope.organizationId },
       this.clock.now(),
     );
-    return this.tx.run(() => this.objectives.add(objective));
+    return this.tx.run((tx) => this.objectives.add(objective, tx));
   }
 }

@@ -34,17 +34,20 @@ export class EvaluateBurnAlerts {
       const decision = decideBurn(objective.burnState, burn.burnRates);
       if (decision.tell === null) continue;
       const whole = await this.meter.status(objective, now);
-      const told = await this.tx.run(async () => {
-        if (!(await this.objectives.claimBurn(objective.id, objective.burnState, decision.next, now))) return false;
-        await this.events.publish([
-          burnEventOf(decision.tell === 'burning' ? 'slo.burning' : 'slo.recovered', objective, now, {
-            rules: decision.rules,
-            burnRates: Object.fromEntries(Object.entries(burn.burnRates).map(([k, v]) => [k, rounded(v)])),
-            attainmentPercent: whole.level.attainmentPercent,
-            budgetLeftPercent: whole.level.budget.leftPercent,
-            budgetLeftMinutes: whole.level.budget.leftMinutes,
-          }),
-        ]);
+      const told = await this.tx.run(async (tx) => {
+        if (!(await this.objectives.claimBurn(objective.id, objective.burnState, decision.next, now, tx))) return false;
+        await this.events.publish(
+          [
+            burnEventOf(decision.tell === 'burning' ? 'slo.burning' : 'slo.recovered', objective, now, {
+              rules: decision.rules,
+              burnRates: Object.fromEntries(Object.entries(burn.burnRates).map(([k, v]) => [k, rounded(v)])),
+              attainmentPercent: whole.level.attainmentPercent,
+              budgetLeftPercent: whole.level.budget.leftPercent,
+              budgetLeftMinutes: whole.level.budget.leftMinutes,
+            }),
+          ],
+          tx,
+        );
         return true;
       });
       if (told) report[decision.tell] += 1;

@@ -21,7 +21,7 @@ export class UpdateObjective {
   async execute(actor: Actor, input: { id: string; change: Partial<ObjectiveInput> }): Promise<ServiceLevelObjective> {
     requireWriter(actor);
     const now = this.clock.now();
-    return this.tx.run(async () => {
+    return this.tx.run(async (tx) => {
       const objective = await this.objectives.findByRef(actor.scope, input.id);
       if (!objective) throw new AppError('serviceLevelObjectiveNotFound');
       const { subject: subjectInput, ...rest } = input.change;
@@ -31,7 +31,7 @@ export class UpdateObjective {
         objective.burnState = 'ok';
         objective.burnChangedAt = now;
       }
-      await this.objectives.save(objective);
+      await this.objectives.save(objective, tx);
       return objective;
     });
   }

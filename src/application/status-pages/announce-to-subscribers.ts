@@ -35,8 +35,8 @@ export class AnnounceToSubscribers {
 
   /** One batch of at most `limit` events; answers how many events it read and messages it wrote. */
   async execute(limit = 200): Promise<{ events: number; messages: number }> {
-    return this.tx.run(async () => {
-      const events = await this.feed.next(limit);
+    return this.tx.run(async (tx) => {
+      const events = await this.feed.next(limit, tx);
       let written = 0;
       for (const event of events) {
         const messages: DirectMessage[] = [];
@@ -65,6 +65,7 @@ export class AnnounceToSubscribers {
         await this.feed.markTold(
           events.map((e) => e.id),
           this.clock.now(),
+          tx,
         );
       return { events: events.length, messages: written };
     });

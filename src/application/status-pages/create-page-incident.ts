@@ -56,7 +56,7 @@ export class CreatePageIncident {
     }
     if (!service && !input.title)
       throw new AppError('validationFailed', { field: 'title' }, 'title is required for an incident declared on the page');
-    const incident = await this.tx.run(async () => {
+    const incident = await this.tx.run(async (tx) => {
       const known = service ? await this.incidents.findByServiceIncident(page.id, service.id) : null;
       const target =
         known ??
@@ -73,8 +73,8 @@ export class CreatePageIncident {
           now,
         );
       const update = target.post(input.status, input.message, now);
-      if (known) await this.incidents.save(target);
-      else await this.incidents.add(target);
+      if (known) await this.incidents.save(target, tx);
+      else await this.incidents.add(target, tx);
       await this.notices.updated(page, target, update);
       return target;
     });

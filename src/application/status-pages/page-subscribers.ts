@@ -80,8 +80,8 @@ export class PageSubscribers {
             },
             now,
           );
-    const { subscriber, created } = await this.tx.run(async () => {
-      const answer = await this.subscribers.add(fresh);
+    const { subscriber, created } = await this.tx.run(async (tx) => {
+      const answer = await this.subscribers.add(fresh, tx);
       if (answer.created && answer.subscriber.channel === 'email')
         await this.deliveries.enqueue([confirmation(this.links, page, answer.subscriber)], now);
       return answer;

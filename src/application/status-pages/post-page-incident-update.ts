@@ -25,9 +25,9 @@ export class PostPageIncidentUpdate {
     const page = await findPageInScope(this.pages, actor.scope, input.id);
     const incident = await this.incidents.findByRef(page.id, input.incidentId);
     if (!incident) throw new AppError('pageIncidentNotFound');
-    await this.tx.run(async () => {
+    await this.tx.run(async (tx) => {
       const update = incident.post(input.status, input.message, this.clock.now());
-      await this.incidents.save(incident);
+      await this.incidents.save(incident, tx);
       await this.notices.updated(page, incident, update);
     });
     return (await pageIncidentViews(this.catalog, page, [incident]))[0]!;

@@ -59,8 +59,8 @@ export class SubscribeToStatusPage {
       },
       now,
     );
-    return this.tx.run(async () => {
-      const { subscriber } = await this.subscribers.add(fresh);
+    return this.tx.run(async (tx) => {
+      const { subscriber } = await this.subscribers.add(fresh, tx);
       const message = subscriber.confirmed
         ? alreadySubscribed(this.links, page, subscriber, now)
         : confirmation(this.links, page, subscriber);

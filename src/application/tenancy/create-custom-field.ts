@@ -30,6 +30,6 @@ export class CreateCustomField {
       organizationId: actor.scope.organizationId,
       now: this.clock.now(),
     });
-    return this.tx.run(() => this.fields.add(field));
+    return this.tx.run((tx) => this.fields.add(field, tx));
   }
 }

@@ -130,8 +130,15 @@ export interface WatchResultStore {
     domainId: number,
     expiry: DomainExpiry,
     announcement?: WatchAnnouncement<DomainNotice>,
+    tx?: Transaction,
   ): Promise<boolean>;
-  recordIpDnsbl(scope: TenantScope, ipId: number, dnsbl: IpDnsbl, announcement?: WatchAnnouncement<IpNotice>): Promise<boolean>;
+  recordIpDnsbl(
+    scope: TenantScope,
+    ipId: number,
+    dnsbl: IpDnsbl,
+    announcement?: WatchAnnouncement<IpNotice>,
+    tx?: Transaction,
+  ): Promise<boolean>;
 }
 export const WATCH_RESULT_STORE = token<WatchResultStore>('WatchResultStore');
 

@@ -18,11 +18,11 @@ export class UpdateCustomField {
   async execute(actor: Actor, input: { id: string; change: Partial<CustomFieldSettings> }): Promise<CustomField> {
     requireOrganizationCaller(actor);
     requireOrgAdmin(actor);
-    return this.tx.run(async () => {
+    return this.tx.run(async (tx) => {
       const field = await this.fields.findByRef(actor.scope, input.id);
       if (!field) throw new AppError('customFieldNotFound');
       field.change(input.change, this.clock.now());
-      await this.fields.save(field);
+      await this.fields.save(field, tx);
       return field;
     });
   }

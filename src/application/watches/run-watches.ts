@@ -3,7 +3,7 @@ import type { CheckResult } from '../../domain/checks/check-result';
 import { decideDomainEvents, decideIpEvents, type WatchEvent } from '../../domain/tenancy/watch-events';
 import { applyDnsblResult, applyDomainExpiryResult } from '../../domain/tenancy/watch-results';
 import type { Clock } from '../shared/clock';
-import type { TransactionRunner } from '../shared/transaction';
+import type { Transaction, TransactionRunner } from '../shared/transaction';
 import type { DirectDeliveries, DirectMessage } from '../notifications/ports';
 import type { WatchResultStore } from '../tenancy/ports';
 import type { DueDomain, DueIp, WatchMaintenance, WatchRecipients, WatchTargets } from './ports';
@@ -77,8 +77,8 @@ export class RunWatches {
     const suppressed = await this.notify.maintenance.isSuppressed({ type: 'customerDomain', id: d.domainId }, now);
     const { notice, events } = decideDomainEvents(d, d.notice, expiry, { now, answered: expiry.lastError === null, suppressed });
     const announcement = { customerId: d.customerId, checkedAt: d.previous.lastCheckedAt, notice, events };
-    await this.recordAndTell(d.scope.organizationId, d.customerId, `domain:${d.domainId}`, d.recipients, events, () =>
-      this.store.recordDomainExpiry(d.scope, d.domainId, expiry, announcement),
+    await this.recordAndTell(d.scope.organizationId, d.customerId, `domain:${d.domainId}`, d.recipients, events, (tx) =>
+      this.store.recordDomainExpiry(d.scope, d.domainId, expiry, announcement, tx),
     );
   }
 
@@ -89,8 +89,8 @@ export class RunWatches {
     const suppressed = await this.notify.maintenance.isSuppressed({ type: 'customerIp', id: ip.ipId }, now);
     const { notice, events } = decideIpEvents(ip, ip.notice, dnsbl, { now, suppressed });
     const announcement = { customerId: ip.customerId, checkedAt: ip.previous.lastCheckedAt, notice, events };
-    await this.recordAndTell(ip.scope.organizationId, ip.customerId, `ip:${ip.ipId}`, ip.recipients, events, () =>
-      this.store.recordIpDnsbl(ip.scope, ip.ipId, dnsbl, announcement),
+    await this.recordAndTell(ip.scope.organizationId, ip.customerId, `ip:${ip.ipId}`, ip.recipients, events, (tx) =>
+      this.store.recordIpDnsbl(ip.scope, ip.ipId, dnsbl, announcement, tx),
     );
   }
 
@@ -101,15 +101,15 @@ export class RunWatches {
     record: string,
     recipients: WatchRecipients,
     events: readonly WatchEvent[],
-    recordResult: () => Promise<boolean>,
+    recordResult: (tx?: Transaction) => Promise<boolean>,
   ): Promise<void> {
     const messages = directMessages(organizationId, customerId, record, recipients, events);
     if (messages.length === 0) {
       await recordResult();
       return;
     }
-    await this.notify.transactions.run(async () => {
-      if (await recordResult()) await this.notify.directs.enqueue(messages, this.clock.now());
+    await this.notify.transactions.run(async (tx) => {
+      if (await recordResult(tx)) await this.notify.directs.enqueue(messages, this.clock.now());
     });
   }
 }

@@ -1,3 +1,5 @@
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { BillingAccount, BillingAccounts, Charge } from '../../application/billing/ports';
 import type { Discount } from '../../domain/billing/discount';
 import type { MandateStatus } from '../../domain/billing/mandate';
@@ -42,8 +44,8 @@ export class SqlBillingAccounts implements BillingAccounts {
          discount_applied_at = EXCLUDED.discount_applied_at, updated_at = EXCLUDED.updated_at`);
   }
 
-  async setAutoQuotaUpgrade(organizationId: number, on: boolean, at: Date): Promise<void> {
-    await this.sql.query(
+  async setAutoQuotaUpgrade(organizationId: number, on: boolean, at: Date, tx?: Transaction): Promise<void> {
+    await this.on(tx).query(
       sql`UPDATE organizations SET auto_quota_upgrade = ${on}, updated_at = ${at}, version = version + 1 WHERE id = ${organizationId} AND auto_quota_upgrade <> ${on}`,
     );
   }
@@ -53,5 +55,9 @@ export class SqlBillingAccounts implements BillingAccounts {
       sql`${raw(CHARGE_SELECT)} WHERE organization_id = ${organizationId} ORDER BY created_at DESC, id LIMIT ${limit}`,
     );
     return rows.map(chargeOf);
+  }
+
+  private on(tx: Transaction | undefined): UnitOfWorkSql {
+    return tx ? sqlOf(tx) : this.sql;
   }
 }

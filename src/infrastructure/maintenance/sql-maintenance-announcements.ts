@@ -1,3 +1,5 @@
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { MaintenanceAnnouncements } from '../../application/maintenance/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
@@ -6,10 +8,19 @@ import { sql } from '../persistence/sql';
 export class SqlMaintenanceAnnouncements implements MaintenanceAnnouncements {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
-  async claim(windowId: number, kind: 'maintenance.started' | 'maintenance.ended', occurrenceStart: Date): Promise<boolean> {
-    const rows = await this.sql
+  async claim(
+    windowId: number,
+    kind: 'maintenance.started' | 'maintenance.ended',
+    occurrenceStart: Date,
+    tx?: Transaction,
+  ): Promise<boolean> {
+    const rows = await this.on(tx)
       .query(sql`INSERT INTO maintenance_announcements (window_id, kind, occurrence_start) VALUES (${windowId}, ${kind}, ${occurrenceStart})
        ON CONFLICT DO NOTHING RETURNING window_id`);
     return rows.length > 0;
+  }
+
+  private on(tx: Transaction | undefined): UnitOfWorkSql {
+    return tx ? sqlOf(tx) : this.sql;
   }
 }

@@ -1,3 +1,5 @@
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { MaintenanceWindow, type WindowTarget } from '../../domain/maintenance/maintenance-window';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
@@ -86,13 +88,13 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
     private readonly pool: SqlRunner = sql,
   ) {}
 
-  async lockCreates(organizationId: number): Promise<void> {
-    await this.sql.query(sql`SELECT pg_advisory_xact_lock(${CREATE_LOCK_SPACE}, ${organizationId})`);
+  async lockCreates(organizationId: number, tx?: Transaction): Promise<void> {
+    await this.on(tx).query(sql`SELECT pg_advisory_xact_lock(${CREATE_LOCK_SPACE}, ${organizationId})`);
   }
 
-  async add(window: MaintenanceWindow): Promise<MaintenanceWindow> {
+  async add(window: MaintenanceWindow, tx?: Transaction): Promise<MaintenanceWindow> {
     const [row] = await keyed(() =>
-      this.sql.query<{ id: number }>(
+      this.on(tx).query<{ id: number }>(
         sql`INSERT INTO maintenance_windows (public_id, organization_id, customer_id, key, title, description, start_time, end_time, timezone,
          rrule, targets, suppress_alerts, exclude_from_uptime, created_at, updated_at, version)
        VALUES (${window.publicId}, ${window.organizationId}, ${window.customerId}, ${window.key}, ${window.title}, ${window.description}, ${window.startTime}, ${window.endTime}, ${window.timezone}, ${window.rrule}, ${targetsJson(window.targets)}::jsonb, ${window.suppressAlerts}, ${window.excludeFromUptime}, ${window.createdAt}, ${window.updatedAt}, 1) RETURNING id`,
@@ -111,16 +113,16 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
     return rows[0] ? toWindow(rows[0]) : null;
   }
 
-  async list(scope: TenantScope): Promise<MaintenanceWindow[]> {
-    const rows = await this.sql.query<WindowRow>(
+  async list(scope: TenantScope, tx?: Transaction): Promise<MaintenanceWindow[]> {
+    const rows = await this.on(tx).query<WindowRow>(
       sql`SELECT ${raw(COLUMNS)} FROM maintenance_windows w WHERE ${scopeSql(scope)} ORDER BY w.start_time DESC, w.id DESC`,
     );
     return rows.map(toWindow);
   }
 
-  async save(window: MaintenanceWindow): Promise<void> {
+  async save(window: MaintenanceWindow, tx?: Transaction): Promise<void> {
     const rows = await keyed(() =>
-      this.sql.query(
+      this.on(tx).query(
         sql`UPDATE maintenance_windows SET customer_id = ${window.customerId}, key = ${window.key}, title = ${window.title}, description = ${window.description}, start_time = ${window.startTime}, end_time = ${window.endTime}, timezone = ${window.timezone},
          rrule = ${window.rrule}, targets = ${targetsJson(window.targets)}::jsonb, suppress_alerts = ${window.suppressAlerts}, exclude_from_uptime = ${window.excludeFromUptime}, updated_at = ${window.updatedAt}, version = version + 1
        WHERE id = ${window.id} AND version = ${window.version} RETURNING version`,
@@ -190,5 +192,9 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
       sql`SELECT ${raw(COLUMNS)} FROM maintenance_windows w WHERE w.rrule IS NOT NULL OR w.end_time >= ${since} ORDER BY w.id`,
     );
     return rows.map(toWindow);
+  }
+
+  private on(tx: Transaction | undefined): UnitOfWorkSql {
+    return tx ? sqlOf(tx) : this.sql;
   }
 }

@@ -1,3 +1,5 @@
+import type { Transaction } from '../../../src/application/shared/transaction';
+import type { Joined } from './monitoring-fakes';
 import type {
   BillingAccount,
   BillingAccounts,
@@ -15,6 +17,7 @@ import { CLOCK_START } from '../manual-clock';
 
 /** The payment provider in memory: mandates by id, charges idempotent on their key, as the real adapter. */
 export class FakePaymentProvider implements PaymentProvider {
+  readonly joined: Joined = [];
   readonly mandates = new Map<string, { organizationId: number; status: MandateStatus }>();
   readonly charges: Charge[] = [];
   private next = 1;
@@ -30,7 +33,8 @@ export class FakePaymentProvider implements PaymentProvider {
     return mandate ? { ...mandate } : null;
   }
 
-  async charge(organizationId: number, request: ChargeRequest): Promise<Charge> {
+  async charge(organizationId: number, request: ChargeRequest, tx?: Transaction): Promise<Charge> {
+    this.joined.push(['charge', tx]);
     const existing = this.charges.find((c) => c.idempotencyKey === request.idempotencyKey);
     if (existing) return existing;
     const charge = { ...request, id: `charge-${this.next++}`, organizationId, createdAt: CLOCK_START };
@@ -40,6 +44,7 @@ export class FakePaymentProvider implements PaymentProvider {
 }
 
 export class FakeBillingAccounts implements BillingAccounts {
+  readonly joined: Joined = [];
   readonly accounts = new Map<number, BillingAccount>();
   readonly organizations = new Set<number>([1]);
 
@@ -61,7 +66,8 @@ export class FakeBillingAccounts implements BillingAccounts {
     this.accounts.set(organizationId, { ...(await this.get(organizationId)), discount });
   }
 
-  async setAutoQuotaUpgrade(organizationId: number, autoQuotaUpgrade: boolean): Promise<void> {
+  async setAutoQuotaUpgrade(organizationId: number, autoQuotaUpgrade: boolean, _at: Date, tx?: Transaction): Promise<void> {
+    this.joined.push(['setAutoQuotaUpgrade', tx]);
     this.accounts.set(organizationId, { ...(await this.get(organizationId)), autoQuotaUpgrade });
   }
 
@@ -72,6 +78,7 @@ export class FakeBillingAccounts implements BillingAccounts {
 
 /** Customers' tiers in memory, honouring the tenant scope and the compare-and-set of a move. */
 export class FakeQuotaTierStore implements QuotaTierStore {
+  readonly joined: Joined = [];
   readonly customers: Array<CustomerTier & { organizationId: number }> = [];
 
   add(customer: Partial<CustomerTier> & { organizationId?: number } = {}): CustomerTier {
@@ -108,12 +115,21 @@ export class FakeQuotaTierStore implements QuotaTierStore {
     return this.visible(scope).map((c) => ({ ...c }));
   }
 
-  async lock(scope: TenantScope, customer: number | string): Promise<CustomerTier | null> {
+  async lock(scope: TenantScope, customer: number | string, tx?: Transaction): Promise<CustomerTier | null> {
+    this.joined.push(['lock', tx]);
     const row = this.visible(scope).find((c) => c.customerId === Number(customer) || c.publicId === customer);
     return row ? { ...row } : null;
   }
 
-  async move(scope: TenantScope, customerId: number, fromTierIndex: number, toTierIndex: number): Promise<number | null> {
+  async move(
+    scope: TenantScope,
+    customerId: number,
+    fromTierIndex: number,
+    toTierIndex: number,
+    _at: Date,
+    tx?: Transaction,
+  ): Promise<number | null> {
+    this.joined.push(['move', tx]);
     const row = this.visible(scope).find((c) => c.customerId === customerId);
     if (!row || row.currentTierIndex !== fromTierIndex) return null;
     Object.assign(row, { currentTierIndex: toTierIndex, version: row.version + 1 });

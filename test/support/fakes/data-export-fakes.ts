@@ -1,3 +1,5 @@
+import type { Transaction } from '../../../src/application/shared/transaction';
+import type { Joined } from './monitoring-fakes';
 import type { DataExport, ExportStatus } from '../../../src/domain/data-export/data-export';
 import type {
   DataExportRepository,
@@ -22,6 +24,7 @@ interface Row {
  * false for a second), the worker's writes hold only while its lease does, copies out.
  */
 export class FakeDataExports implements DataExportRepository {
+  readonly joined: Joined = [];
   readonly rows = new Map<string, Row>();
   /** The next `add` loses the race the unique index settles (another request queued one first). */
   loseNextAdd: DataExport | null = null;
@@ -88,7 +91,15 @@ export class FakeDataExports implements DataExportRepository {
     row.leaseUntil = leaseUntil;
     return true;
   }
-  async finish(id: string, owner: string, file: Omit<ExportFile, 'organizationId'> & { bytes: number }, now: Date, expiresAt: Date) {
+  async finish(
+    id: string,
+    owner: string,
+    file: Omit<ExportFile, 'organizationId'> & { bytes: number },
+    now: Date,
+    expiresAt: Date,
+    tx?: Transaction,
+  ) {
+    this.joined.push(['finish', tx]);
     const row = this.leased(id, owner);
     if (!row) return false;
     row.export = {

@@ -1,3 +1,5 @@
+import type { Transaction } from '../../../src/application/shared/transaction';
+import type { Joined } from './monitoring-fakes';
 import type { MaintenanceWindow, TargetType, WindowTarget } from '../../../src/domain/maintenance/maintenance-window';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type { RecurrenceExpander, RecurrenceSeries } from '../../../src/domain/maintenance/occurrences';
@@ -15,6 +17,7 @@ import { copyOf, inScope, matches, RowVersions } from './shared-fakes';
 
 /** Windows as the SQL adapter keeps them: scoped by organization and owning customer, versioned, detached copies out. */
 export class FakeMaintenanceWindows implements MaintenanceWindowRepository {
+  readonly joined: Joined = [];
   readonly rows = new Map<number, MaintenanceWindow>();
   readonly versions = new RowVersions<number>();
   /** Monitors the engine may ask about (monitorId -> the monitor). */
@@ -23,10 +26,12 @@ export class FakeMaintenanceWindows implements MaintenanceWindowRepository {
 
   /** Organizations whose creations were serialized (one test call after another is serial already). */
   readonly lockedFor: number[] = [];
-  async lockCreates(organizationId: number) {
+  async lockCreates(organizationId: number, tx?: Transaction) {
+    this.joined.push(['lockCreates', tx]);
     this.lockedFor.push(organizationId);
   }
-  async add(window: MaintenanceWindow) {
+  async add(window: MaintenanceWindow, tx?: Transaction) {
+    this.joined.push(['add', tx]);
     window.id = this.next++;
     this.rows.set(window.id, copyOf(window));
     this.versions.added(window.id, window);
@@ -36,13 +41,15 @@ export class FakeMaintenanceWindows implements MaintenanceWindowRepository {
     const found = [...this.rows.values()].find((w) => matches(w, ref) && this.visible(scope, w));
     return found ? copyOf(found) : null;
   }
-  async list(scope: TenantScope) {
+  async list(scope: TenantScope, tx?: Transaction) {
+    this.joined.push(['list', tx]);
     return [...this.rows.values()]
       .filter((w) => this.visible(scope, w))
       .sort((a, b) => b.startTime.getTime() - a.startTime.getTime())
       .map(copyOf);
   }
-  async save(window: MaintenanceWindow) {
+  async save(window: MaintenanceWindow, tx?: Transaction) {
+    this.joined.push(['save', tx]);
     this.versions.saved(window.id, window);
     this.rows.set(window.id, copyOf(window));
   }
@@ -121,16 +128,20 @@ export class FakeMaintenanceTargets implements MaintenanceTargets {
 }
 
 export class FakeMaintenanceEvents implements MaintenanceEvents {
+  readonly joined: Joined = [];
   readonly published: MaintenanceEvent[] = [];
-  async publish(events: readonly MaintenanceEvent[]) {
+  async publish(events: readonly MaintenanceEvent[], tx?: Transaction) {
+    this.joined.push(['publish', tx]);
     this.published.push(...events);
   }
 }
 
 /** The ledger's primary key as a set: the first claim of a (window, occurrence, kind) wins. */
 export class FakeMaintenanceAnnouncements implements MaintenanceAnnouncements {
+  readonly joined: Joined = [];
   readonly claimed = new Set<string>();
-  async claim(windowId: number, kind: string, occurrenceStart: Date) {
+  async claim(windowId: number, kind: string, occurrenceStart: Date, tx?: Transaction) {
+    this.joined.push(['claim', tx]);
     const key = `${windowId}:${kind}:${occurrenceStart.toISOString()}`;
     if (this.claimed.has(key)) return false;
     this.claimed.add(key);

@@ -1,3 +1,5 @@
+import type { Transaction } from '../../../src/application/shared/transaction';
+import type { Joined } from './monitoring-fakes';
 import type { ReportDefinition, ReportScope } from '../../../src/domain/reports/report-definition';
 import type { ReportIncidentInput, ReportModel } from '../../../src/domain/reports/report-model';
 import type { ReportPeriod } from '../../../src/domain/reports/report-schedule';
@@ -115,9 +117,11 @@ export class FakeReportSources implements ReportSources {
 
 /** Runs with the adapter's claim rule: one scheduled run per (report, slot) and per (customer, slot). */
 export class FakeReportRuns implements ReportRuns {
+  readonly joined: Joined = [];
   readonly runs: ReportRun[] = [];
 
-  async claim(run: NewReportRun): Promise<ReportRun | null> {
+  async claim(run: NewReportRun, tx?: Transaction): Promise<ReportRun | null> {
+    this.joined.push(['claim', tx]);
     if (
       run.trigger === 'schedule' &&
       this.runs.some(
@@ -149,7 +153,8 @@ export class FakeReportRuns implements ReportRuns {
         ('reportId' in key ? r.reportId === key.reportId : r.customerId === key.customerId),
     );
   }
-  async finish(run: ReportRun) {
+  async finish(run: ReportRun, tx?: Transaction) {
+    this.joined.push(['finish', tx]);
     this.runs[this.runs.findIndex((r) => r.id === run.id)] = ReportRun.restore(run.toRecord());
   }
   async findByRef(scope: TenantScope, ref: string) {

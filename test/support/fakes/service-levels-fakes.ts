@@ -1,3 +1,5 @@
+import type { Transaction } from '../../../src/application/shared/transaction';
+import type { Joined } from './monitoring-fakes';
 import type { BurnState, ObjectiveSubject, ServiceLevelObjective } from '../../../src/domain/service-levels/objective';
 import type { DateRange } from '../../../src/domain/results/date-range';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
@@ -16,9 +18,11 @@ import { copyOf, inScope, matches } from './shared-fakes';
 
 /** Objectives scoped by organization and customer, detached copies out, the burn state claimed as the SQL does. */
 export class FakeObjectives implements ObjectiveRepository {
+  readonly joined: Joined = [];
   readonly rows = new Map<number, ServiceLevelObjective>();
   private next = 1;
-  async add(o: ServiceLevelObjective) {
+  async add(o: ServiceLevelObjective, tx?: Transaction) {
+    this.joined.push(['add', tx]);
     o.id = this.next++;
     this.rows.set(o.id, copyOf(o));
     return o;
@@ -30,7 +34,8 @@ export class FakeObjectives implements ObjectiveRepository {
   async list(scope: TenantScope) {
     return [...this.rows.values()].filter((o) => inScope(scope, o.organizationId, o.customerId)).map(copyOf);
   }
-  async save(o: ServiceLevelObjective) {
+  async save(o: ServiceLevelObjective, tx?: Transaction) {
+    this.joined.push(['save', tx]);
     this.rows.set(o.id, copyOf(o));
   }
   async remove(o: ServiceLevelObjective) {
@@ -39,7 +44,8 @@ export class FakeObjectives implements ObjectiveRepository {
   async alerting() {
     return [...this.rows.values()].filter((o) => o.alertsEnabled || o.burnState !== 'ok').map(copyOf);
   }
-  async claimBurn(id: number, from: BurnState, to: BurnState, at: Date) {
+  async claimBurn(id: number, from: BurnState, to: BurnState, at: Date, tx?: Transaction) {
+    this.joined.push(['claimBurn', tx]);
     const row = this.rows.get(id);
     if (!row || row.burnState !== from) return false;
     row.burnState = to;
@@ -117,8 +123,10 @@ export class FakeExclusions implements UptimeExclusions {
 
 /** The events published, in order (the outbox's port: the event is the outcome). */
 export class FakeServiceLevelEvents implements ServiceLevelEvents {
+  readonly joined: Joined = [];
   readonly published: BurnEvent[] = [];
-  async publish(events: readonly BurnEvent[]) {
+  async publish(events: readonly BurnEvent[], tx?: Transaction) {
+    this.joined.push(['publish', tx]);
     this.published.push(...events);
   }
 }

@@ -1,3 +1,5 @@
+import type { Transaction } from '../../../src/application/shared/transaction';
+import type { Joined } from './monitoring-fakes';
 import { AppError } from '../../../src/domain/shared/app-error';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import { componentKey, type ComponentType, type PageComponent, type StatusPage } from '../../../src/domain/status-pages/status-page';
@@ -130,16 +132,22 @@ export class FakeStatusPageReadings implements StatusPageReadings {
 }
 
 export class FakePageIncidents implements PageIncidentRepository {
+  readonly joined: Joined = [];
   readonly rows = new Map<number, PageIncident>();
   private next = 1;
   private nextUpdate = 1;
 
-  async add(incident: PageIncident) {
+  async add(incident: PageIncident, tx?: Transaction) {
+    this.joined.push(['add', tx]);
     incident.id = this.next++;
-    await this.save(incident);
+    this.store(incident);
     return incident;
   }
-  async save(incident: PageIncident) {
+  async save(incident: PageIncident, tx?: Transaction) {
+    this.joined.push(['save', tx]);
+    this.store(incident);
+  }
+  private store(incident: PageIncident) {
     incident.updates = incident.updates.map((u) => (u.id === 0 ? { ...u, id: this.nextUpdate++ } : u));
     this.rows.set(incident.id, copyOf(incident));
   }
@@ -175,10 +183,12 @@ export class FakePageIncidentNotices implements PageIncidentNotices {
 
 /** Subscribers, one per page, channel and address. */
 export class FakeSubscribers implements SubscriberRepository {
+  readonly joined: Joined = [];
   readonly rows = new Map<number, Subscriber>();
   private next = 1;
 
-  async add(subscriber: Subscriber) {
+  async add(subscriber: Subscriber, tx?: Transaction) {
+    this.joined.push(['add', tx]);
     const existing = [...this.rows.values()].find(
       (s) => s.pageId === subscriber.pageId && s.channel === subscriber.channel && s.address === subscriber.address,
     );
@@ -208,13 +218,16 @@ export class FakeSubscribers implements SubscriberRepository {
 
 /** Outbox events the test adds; `next` answers those not marked told. */
 export class FakePageEventFeed implements PageEventFeed {
+  readonly joined: Joined = [];
   readonly events: PageEvent[] = [];
   readonly told = new Set<number>();
 
-  async next(limit: number) {
+  async next(limit: number, tx?: Transaction) {
+    this.joined.push(['next', tx]);
     return this.events.filter((e) => !this.told.has(e.id)).slice(0, limit);
   }
-  async markTold(ids: readonly number[]) {
+  async markTold(ids: readonly number[], _at: Date, tx?: Transaction) {
+    this.joined.push(['markTold', tx]);
     for (const id of ids) this.told.add(id);
   }
 }

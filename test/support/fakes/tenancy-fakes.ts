@@ -1,3 +1,5 @@
+import type { Transaction } from '../../../src/application/shared/transaction';
+import type { Joined } from './monitoring-fakes';
 import { AppError } from '../../../src/domain/shared/app-error';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type { Customer } from '../../../src/domain/tenancy/customer';
@@ -90,6 +92,7 @@ export class FakeCustomers implements CustomerRepository {
 }
 
 export class FakeCustomFields implements CustomFieldRepository {
+  readonly joined: Joined = [];
   readonly rows: CustomField[] = [];
   readonly versions = new RowVersions<number>();
   async list(scope: TenantScope) {
@@ -98,13 +101,15 @@ export class FakeCustomFields implements CustomFieldRepository {
   async findByRef(scope: TenantScope, ref: string) {
     return this.rows.find((f) => f.organizationId === scope.organizationId && matches(f, ref)) ?? null;
   }
-  async add(field: CustomField) {
+  async add(field: CustomField, tx?: Transaction) {
+    this.joined.push(['add', tx]);
     field.id = this.rows.length + 1;
     this.rows.push(field);
     this.versions.added(field.id, field);
     return field;
   }
-  async save(field: CustomField) {
+  async save(field: CustomField, tx?: Transaction) {
+    this.joined.push(['save', tx]);
     this.versions.saved(field.id, field);
   }
   async remove(field: CustomField) {
@@ -160,6 +165,7 @@ export class FakeSmsLedger implements SmsUsageLedger {
  * the stored lastCheckedAt is the one the sweep read; lastNotified* kept from the first write.
  */
 export class FakeWatchResults implements WatchResultStore {
+  readonly joined: Joined = [];
   readonly domains = new Map<number, { expiry: DomainExpiry; notice: DomainNotice | null }>();
   readonly ips = new Map<number, { dnsbl: IpDnsbl; notice: IpNotice | null }>();
   readonly outbox: Array<{ organizationId: number; customerId: number; record: string; event: WatchEvent }> = [];
@@ -171,7 +177,14 @@ export class FakeWatchResults implements WatchResultStore {
     return this;
   }
 
-  async recordDomainExpiry(scope: TenantScope, domainId: number, expiry: DomainExpiry, announcement?: WatchAnnouncement<DomainNotice>) {
+  async recordDomainExpiry(
+    scope: TenantScope,
+    domainId: number,
+    expiry: DomainExpiry,
+    announcement?: WatchAnnouncement<DomainNotice>,
+    tx?: Transaction,
+  ) {
+    this.joined.push(['recordDomainExpiry', tx]);
     const stored = this.domains.get(domainId);
     if (!this.accepts(scope, `domain:${domainId}`, stored?.expiry.lastCheckedAt ?? null, announcement)) return false;
     const kept = stored
@@ -186,7 +199,8 @@ export class FakeWatchResults implements WatchResultStore {
     return true;
   }
 
-  async recordIpDnsbl(scope: TenantScope, ipId: number, dnsbl: IpDnsbl, announcement?: WatchAnnouncement<IpNotice>) {
+  async recordIpDnsbl(scope: TenantScope, ipId: number, dnsbl: IpDnsbl, announcement?: WatchAnnouncement<IpNotice>, tx?: Transaction) {
+    this.joined.push(['recordIpDnsbl', tx]);
     const stored = this.ips.get(ipId);
     if (!this.accepts(scope, `ip:${ipId}`, stored?.dnsbl.lastCheckedAt ?? null, announcement)) return false;
     const kept = stored
