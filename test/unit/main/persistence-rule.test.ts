@@ -59,6 +59,14 @@ describe('the persistence rule (issue 49): aggregates on the sql kit, MikroORM o
     expect(found).to.deep.equal([]);
   });
 
+  it('every use case that opens a transaction takes it (run(tx => ...), never run(() => ...)), to hand it to its writes', () => {
+    const found = files
+      .filter(({ name }) => name.startsWith('application/'))
+      .filter(({ text }) => /\.run\((async )?\(\) =>/.test(text))
+      .map(({ name }) => name);
+    expect(found).to.deep.equal([]);
+  });
+
   it('the application names the transaction it joins: a TransactionRunner hands its work a Transaction', () => {
     const port = files.find(({ name }) => name === 'application/shared/transaction.ts')!.text;
     expect(port).to.match(/run<T>\(work: \(tx: Transaction\) => Promise<T>\): Promise<T>;/);
