@@ -81,6 +81,7 @@ export class GenerateDataExports {
         await this.mail.enqueue(
           e.recipientEmails.map((address) => this.linkMail(e, address, token, expiresAt)),
           now,
+          tx,
         );
         return true;
       });

@@ -65,6 +65,7 @@ export class AddImIncidentResponder {
               (route.methodId === ACCOUNT_EMAIL_METHOD ? '' : `:${route.methodId}`),
           })),
           now,
+          tx,
         );
       }
       return incident;

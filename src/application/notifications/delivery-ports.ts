@@ -1,3 +1,4 @@
+import type { Transaction } from '../shared/transaction';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
 import type { ChannelType } from '../../domain/notifications/channel-config';
@@ -201,7 +202,8 @@ export interface DirectMessage extends Omit<DirectContent, 'occurredAt'> {
  * Answers the deliveries' ids in the messages' order.
  */
 export interface DirectDeliveries {
-  enqueue(messages: readonly DirectMessage[], at: Date): Promise<string[]>;
+  /** `tx`: the transaction of the change that causes the messages (they commit with it). */
+  enqueue(messages: readonly DirectMessage[], at: Date, tx?: Transaction): Promise<string[]>;
 }
 export const DIRECT_DELIVERIES = token<DirectDeliveries>('DirectDeliveries');
 

@@ -38,6 +38,7 @@ export class SendSecurityNotices {
       await this.deliveries.enqueue(
         notices.flatMap((n) => securityNoticeMessages(n.id, n.event)),
         now,
+        tx,
       );
       await this.feed.markSent(
         notices.map((n) => n.id),

@@ -50,10 +50,15 @@ export class EscalateImIncidentNow {
     const step = stepToEscalateNow(policy, row.incident.openedAt, row.nextStep);
     if (!step) return { level: null, pages: 0 };
     const inChain = row.nextStep !== null && row.nextStep === step.step;
-    const pages = await this.pager.page(row.incident, [step], now, (s, userId, methodId) =>
-      inChain
-        ? stepPageKey(incident.publicId, s, userId, methodId)
-        : `im-escalation:${incident.publicId}:now:${now.getTime()}:${userId}${methodId === ACCOUNT_EMAIL_METHOD ? '' : `:${methodId}`}`,
+    const pages = await this.pager.page(
+      row.incident,
+      [step],
+      now,
+      (s, userId, methodId) =>
+        inChain
+          ? stepPageKey(incident.publicId, s, userId, methodId)
+          : `im-escalation:${incident.publicId}:now:${now.getTime()}:${userId}${methodId === ACCOUNT_EMAIL_METHOD ? '' : `:${methodId}`}`,
+      tx,
     );
     if (inChain) {
       const following = stepToEscalateNow(policy, row.incident.openedAt, step.step + 1);

@@ -1,3 +1,4 @@
+import type { Transaction } from '../shared/transaction';
 import { whomToPage, type EscalationDirectory, type EscalationStep } from '../../domain/on-call/escalation';
 import type { DirectDeliveries, DirectMessage } from '../notifications/ports';
 import { ACCOUNT_EMAIL_METHOD, pageRoutes } from '../../domain/incident-management/contact-method';
@@ -33,6 +34,7 @@ export class EscalationPager {
     now: Date,
     keyOf: (step: EscalationStep, userId: string, methodId: string) => string = (step, userId, methodId) =>
       stepPageKey(incident.id, step, userId, methodId),
+    tx?: Transaction,
   ): Promise<number> {
     const directory = await this.directory(incident.organizationId);
     const messages: DirectMessage[] = [];
@@ -61,7 +63,7 @@ export class EscalationPager {
         }
       }
     }
-    if (messages.length) await this.deliveries.enqueue(messages, now);
+    if (messages.length) await this.deliveries.enqueue(messages, now, tx);
     return messages.length;
   }
 

@@ -76,7 +76,7 @@ export class RunDueEscalations {
     const progress = escalationProgress(policy, incident, now);
     const steps = progress.fired.filter((s) => s.step >= nextStep);
     let pages = 0;
-    if (steps.length) pages = await this.pager.page(incident, steps, now);
+    if (steps.length) pages = await this.pager.page(incident, steps, now, undefined, tx);
     await this.ledger.advance(incident.id, progress.next ? { step: progress.next.step, dueAt: progress.next.dueAt } : null, now, tx);
     return { steps: steps.length, pages };
   }

@@ -5,7 +5,7 @@ import { localDate } from '../../domain/shared/zoned-time';
 import type { GetUptimeStats } from '../results/get-uptime-stats';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
-import type { TransactionRunner } from '../shared/transaction';
+import type { Transaction, TransactionRunner } from '../shared/transaction';
 import type { DirectDeliveries, DirectMessage } from '../notifications/ports';
 import type {
   MonthlyReportCustomer,
@@ -83,7 +83,7 @@ export class ReportRunner {
       );
       if (!run) return null;
       try {
-        await this.make(subject, run);
+        await this.make(subject, run, tx);
       } catch (error) {
         run.fail(error instanceof Error ? error.message : String(error), this.clock.now());
       }
@@ -92,7 +92,7 @@ export class ReportRunner {
     });
   }
 
-  private async make(subject: RunSubject, run: ReportRun): Promise<void> {
+  private async make(subject: RunSubject, run: ReportRun, tx: Transaction): Promise<void> {
     const organization = await this.sources.organization(run.organizationId);
     if (!organization) throw new Error('the organization no longer exists');
     const model = await this.model(subject, run, organization.name);
@@ -115,6 +115,7 @@ export class ReportRunner {
       await this.deliveries.enqueue(
         recipients.map((to) => this.email(subject, run, model, pdfPath, to)),
         this.clock.now(),
+        tx,
       );
     run.complete({ pdfPath, recipients }, this.clock.now());
   }

@@ -58,7 +58,7 @@ export class AnnounceToSubscribers {
               messages.push(addressed(this.links, page, subscriber, news, `statusPage:${page.id}:outbox:${event.id}`));
           }
         }
-        if (messages.length > 0) await this.deliveries.enqueue(messages, this.clock.now());
+        if (messages.length > 0) await this.deliveries.enqueue(messages, this.clock.now(), tx);
         written += messages.length;
       }
       if (events.length > 0)

@@ -75,7 +75,7 @@ export class CreatePageIncident {
       const update = target.post(input.status, input.message, now);
       if (known) await this.incidents.save(target, tx);
       else await this.incidents.add(target, tx);
-      await this.notices.updated(page, target, update);
+      await this.notices.updated(page, target, update, tx);
       return target;
     });
     return (await pageIncidentViews(this.catalog, page, [incident]))[0]!;

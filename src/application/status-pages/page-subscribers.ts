@@ -83,7 +83,7 @@ export class PageSubscribers {
     const { subscriber, created } = await this.tx.run(async (tx) => {
       const answer = await this.subscribers.add(fresh, tx);
       if (answer.created && answer.subscriber.channel === 'email')
-        await this.deliveries.enqueue([confirmation(this.links, page, answer.subscriber)], now);
+        await this.deliveries.enqueue([confirmation(this.links, page, answer.subscriber)], now, tx);
       return answer;
     });
     return { ...(await this.views(page, [subscriber]))[0]!, secret: created ? subscriber.webhookSecret : null };

@@ -28,7 +28,7 @@ export class PostPageIncidentUpdate {
     await this.tx.run(async (tx) => {
       const update = incident.post(input.status, input.message, this.clock.now());
       await this.incidents.save(incident, tx);
-      await this.notices.updated(page, incident, update);
+      await this.notices.updated(page, incident, update, tx);
     });
     return (await pageIncidentViews(this.catalog, page, [incident]))[0]!;
   }

@@ -64,7 +64,7 @@ export class SubscribeToStatusPage {
       const message = subscriber.confirmed
         ? alreadySubscribed(this.links, page, subscriber, now)
         : confirmation(this.links, page, subscriber);
-      await this.deliveries.enqueue([message], now);
+      await this.deliveries.enqueue([message], now, tx);
       return { slug: page.slug };
     });
   }

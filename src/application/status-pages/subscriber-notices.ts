@@ -1,3 +1,4 @@
+import type { Transaction } from '../shared/transaction';
 import type { PageIncident, PageIncidentUpdate } from '../../domain/status-pages/page-incident';
 import type { StatusPage } from '../../domain/status-pages/status-page';
 import type { DirectDeliveries } from '../notifications/ports';
@@ -17,7 +18,7 @@ export class SubscriberNotices implements PageIncidentNotices {
     private readonly clock: Clock,
   ) {}
 
-  async updated(page: StatusPage, incident: PageIncident, update: PageIncidentUpdate): Promise<void> {
+  async updated(page: StatusPage, incident: PageIncident, update: PageIncidentUpdate, tx?: Transaction): Promise<void> {
     const stored = incident.updates.at(-1) ?? update;
     const news = {
       event: 'statusPage.incidentUpdate',
@@ -32,6 +33,6 @@ export class SubscriberNotices implements PageIncidentNotices {
     const messages = (await this.subscribers.list(page.id))
       .filter((s) => s.follows(incident.componentKeys))
       .map((s) => addressed(this.links, page, s, news, `statusPage:${page.id}:update:${stored.id}`));
-    if (messages.length > 0) await this.deliveries.enqueue(messages, this.clock.now());
+    if (messages.length > 0) await this.deliveries.enqueue(messages, this.clock.now(), tx);
   }
 }

@@ -109,7 +109,7 @@ export class RunWatches {
       return;
     }
     await this.notify.transactions.run(async (tx) => {
-      if (await recordResult(tx)) await this.notify.directs.enqueue(messages, this.clock.now());
+      if (await recordResult(tx)) await this.notify.directs.enqueue(messages, this.clock.now(), tx);
     });
   }
 }

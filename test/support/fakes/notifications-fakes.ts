@@ -1,3 +1,4 @@
+import type { Transaction } from '../../../src/application/shared/transaction';
 import { CHANNEL_TYPES } from '../../../src/domain/notifications/channel-config';
 import { UnavailableSender } from '../../../src/application/notifications/unavailable-sender';
 import type { DirectSenders, NotificationSenders } from '../../../src/application/notifications/delivery-ports';
@@ -649,8 +650,11 @@ export class FakeDirectDeliveries implements DirectDeliveries, DirectDeliveryQue
     lastError: string | null;
   }> = [];
   private next = 1;
+  /** The transaction each enqueue was handed (undefined: none). */
+  readonly enqueuedIn: Array<Transaction | undefined> = [];
 
-  async enqueue(messages: readonly DirectMessage[], at: Date): Promise<string[]> {
+  async enqueue(messages: readonly DirectMessage[], at: Date, tx?: Transaction): Promise<string[]> {
+    this.enqueuedIn.push(tx);
     return messages.map((message) => {
       const existing = this.rows.find(
         (r) => r.message.organizationId === message.organizationId && r.message.dedupKey === message.dedupKey,

@@ -22,7 +22,7 @@ class RecordingNoticeFeed implements SecurityNoticeFeed {
 }
 
 /** The security notices are read (locked) and marked sent in the runner's transaction (docs/architecture.md). */
-describe('SendSecurityNotices: the feed joins the transaction it runs in', () => {
+describe('SendSecurityNotices: the feed and the messages join the transaction it runs in', () => {
   it('locks the pending notices and marks them sent on the transaction the runner handed it', async () => {
     const clock = new ManualClock();
     const feed = new RecordingNoticeFeed([
@@ -49,5 +49,6 @@ describe('SendSecurityNotices: the feed joins the transaction it runs in', () =>
       { call: 'markSent', tx: transactions.handed[0] },
     ]);
     expect(feed.calls.every(({ tx }) => tx === transactions.handed[0])).to.equal(true);
+    expect(deliveries.enqueuedIn, 'the messages commit with the notices marked sent').to.deep.equal([transactions.handed[0]]);
   });
 });

@@ -53,6 +53,7 @@ async function setup() {
     page,
     tx,
     subscribers,
+    deliveries,
     incidents,
     feed,
     subscribe: new SubscribeToStatusPage(
@@ -92,6 +93,8 @@ describe('status-page use cases: writes join the transaction they run in', () =>
       ['add', s.tx.handed[0]],
       ['add', s.tx.handed[1]],
     ]);
+    // The confirmation and the editor's notice are enqueued with the subscriber they are about.
+    expect(s.deliveries.enqueuedIn).to.deep.equal([s.tx.handed[0], s.tx.handed[1]]);
   });
 
   it('declaring a page incident inserts it, and posting an update saves it, in the transaction each runs in', async () => {
