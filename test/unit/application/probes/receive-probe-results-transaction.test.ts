@@ -1,20 +1,10 @@
 import { expect } from 'chai';
-import { RecordCheckResult } from '../../../../src/application/incidents/record-check-result';
-import { AlertActions } from '../../../../src/application/incidents/alert-actions';
 import { ReceiveProbeResults } from '../../../../src/application/probes/receive-probe-results';
 import type { ProbeCaller } from '../../../../src/application/probes/probe-identity';
 import { resultFromWire, type ReportedResult, type WireProbeStatus } from '../../../../src/application/probes/wire';
-import {
-  FakeAlertStates,
-  FakeEvents,
-  FakeIncidents,
-  FakeLiveLocations,
-  FakeMaintenanceWindows,
-  aPolicy,
-} from '../../../support/fakes/incidents-fakes';
-import { FakeMonitorLookup, FakeResults } from '../../../support/fakes/results-fakes';
+import { aRecorderOnFakes } from '../../../support/fakes/recording-fakes';
 import { FakeSchedule } from '../../../support/fakes/scheduling-fakes';
-import { immediateTransactions, recordedTransactions } from '../../../support/fakes/shared-fakes';
+import { recordedTransactions } from '../../../support/fakes/shared-fakes';
 import { FakeLateResults, FakeProbeAssignments, FakeProbeRegistry } from '../../../support/fakes/probes-fakes';
 import { ManualClock } from '../../../support/manual-clock';
 
@@ -49,19 +39,7 @@ describe('ReceiveProbeResults: writes join the transaction they run in', () => {
     const registry = new FakeProbeRegistry();
     const schedule = new FakeSchedule();
     const late = new FakeLateResults();
-    const incidents = new FakeIncidents();
-    const record = new RecordCheckResult(
-      new FakeMonitorLookup(undefined, aPolicy({ locations: ['office'] })),
-      new FakeResults(),
-      new FakeAlertStates(),
-      incidents,
-      new FakeMaintenanceWindows(false),
-      new AlertActions(incidents, new FakeEvents(), { uuid: () => 'uuid' }),
-      immediateTransactions,
-      clock,
-      new FakeLiveLocations(['office']),
-      { detailSampleMinutes: 60 },
-    );
+    const { record } = aRecorderOnFakes(clock, ['office']);
     const assignments = new FakeProbeAssignments([
       { monitorId: 7, organizationId: 5, customerId: 2, intervalMs: 60_000, locations: ['office'] },
     ]);

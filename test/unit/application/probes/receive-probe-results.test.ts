@@ -1,18 +1,8 @@
 import { expect } from 'chai';
-import { RecordCheckResult } from '../../../../src/application/incidents/record-check-result';
-import { AlertActions } from '../../../../src/application/incidents/alert-actions';
 import { PROBE_CLOCK_SKEW_MS, ReceiveProbeResults } from '../../../../src/application/probes/receive-probe-results';
 import type { ProbeCaller } from '../../../../src/application/probes/probe-identity';
 import { resultFromWire, type ReportedResult, type WireProbeStatus, type WireResult } from '../../../../src/application/probes/wire';
-import {
-  FakeAlertStates,
-  FakeEvents,
-  FakeIncidents,
-  FakeLiveLocations,
-  FakeMaintenanceWindows,
-  aPolicy,
-} from '../../../support/fakes/incidents-fakes';
-import { FakeMonitorLookup, FakeResults } from '../../../support/fakes/results-fakes';
+import { aRecorderOnFakes } from '../../../support/fakes/recording-fakes';
 import { FakeSchedule } from '../../../support/fakes/scheduling-fakes';
 import { immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { FakeLateResults, FakeProbeAssignments, FakeProbeRegistry, FakeSteadyProbeResults } from '../../../support/fakes/probes-fakes';
@@ -28,21 +18,8 @@ const WORKER = 'probe:a1:0';
 function setup() {
   const registry = new FakeProbeRegistry();
   const schedule = new FakeSchedule();
-  const results = new FakeResults();
-  const incidents = new FakeIncidents();
   const late = new FakeLateResults();
-  const record = new RecordCheckResult(
-    new FakeMonitorLookup(undefined, aPolicy({ locations: ['office'] })),
-    results,
-    new FakeAlertStates(),
-    incidents,
-    new FakeMaintenanceWindows(false),
-    new AlertActions(incidents, new FakeEvents(), { uuid: () => 'uuid' }),
-    immediateTransactions,
-    clock,
-    new FakeLiveLocations(['office']),
-    { detailSampleMinutes: 60 },
-  );
+  const { record, incidents, results } = aRecorderOnFakes(clock, ['office']);
   const assignments = new FakeProbeAssignments([
     { monitorId: 7, organizationId: 5, customerId: 2, intervalMs: 60_000, locations: ['office'] },
     { monitorId: 8, organizationId: 6, customerId: 3, intervalMs: 60_000, locations: ['elsewhere'] },

@@ -1,19 +1,9 @@
 import { expect } from 'chai';
-import { RecordCheckResult } from '../../../../src/application/incidents/record-check-result';
-import { AlertActions } from '../../../../src/application/incidents/alert-actions';
 import { RecordOutcomes } from '../../../../src/application/scheduling/record-outcomes';
 import type { CheckOutcome } from '../../../../src/application/scheduling/ports';
-import {
-  FakeAlertStates,
-  FakeEvents,
-  FakeIncidents,
-  FakeLiveLocations,
-  FakeMaintenanceWindows,
-  aPolicy,
-} from '../../../support/fakes/incidents-fakes';
-import { FakeMonitorLookup, FakeResults } from '../../../support/fakes/results-fakes';
+import { aRecorderOnFakes } from '../../../support/fakes/recording-fakes';
 import { FakeSchedule } from '../../../support/fakes/scheduling-fakes';
-import { immediateTransactions, recordedTransactions } from '../../../support/fakes/shared-fakes';
+import { recordedTransactions } from '../../../support/fakes/shared-fakes';
 import { aCheckResult } from '../../../support/builders';
 import { CLOCK_START, ManualClock } from '../../../support/manual-clock';
 
@@ -33,19 +23,7 @@ describe('RecordOutcomes: writes join the transaction they run in', () => {
   it("hands the runner's transaction to the renewal and to the confirmation checks", async () => {
     const clock = new ManualClock();
     const schedule = new FakeSchedule();
-    const incidents = new FakeIncidents();
-    const record = new RecordCheckResult(
-      new FakeMonitorLookup(undefined, aPolicy({ locations: ['eu'] })),
-      new FakeResults(),
-      new FakeAlertStates(),
-      incidents,
-      new FakeMaintenanceWindows(false),
-      new AlertActions(incidents, new FakeEvents(), { uuid: () => 'uuid' }),
-      immediateTransactions,
-      clock,
-      new FakeLiveLocations(['eu']),
-      { detailSampleMinutes: 60 },
-    );
+    const { record } = aRecorderOnFakes(clock, ['eu']);
     const transactions = recordedTransactions();
     await schedule.register(WORKER, ['eu'], new Date(clock.now().getTime() + 15_000));
     const recorded = await new RecordOutcomes(schedule, record, transactions).record(
