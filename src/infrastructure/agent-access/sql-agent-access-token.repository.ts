@@ -3,7 +3,7 @@ import type { AgentAccessTokenRepository, CredentialCacheInvalidator } from '../
 import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import { raw, sql } from '../persistence/sql';
 
 const COLUMNS = raw('id, registration_id, token_hash, scopes, user_id, organization_id, customer_id, expires_at, revoked_at, created_at');
@@ -50,7 +50,7 @@ export class SqlAgentAccessTokenRepository implements AgentAccessTokenRepository
 
   async add(token: AgentAccessToken, tx?: Transaction): Promise<void> {
     const t = token;
-    await (tx ? sqlOf(tx) : this.sql).query(
+    await sqlFor(tx, this.sql).query(
       sql`INSERT INTO agent_access_tokens (${COLUMNS}) VALUES (${t.id}, ${t.registrationId}, ${t.tokenHash}, ${JSON.stringify(t.scopes)},
         ${t.userId}, ${t.organizationId}, ${t.customerId}, ${t.expiresAt}, ${t.revokedAt}, ${t.createdAt})`,
     );
@@ -62,7 +62,7 @@ export class SqlAgentAccessTokenRepository implements AgentAccessTokenRepository
   }
 
   async revoke(token: AgentAccessToken, tx?: Transaction): Promise<void> {
-    await (tx ? sqlOf(tx) : this.sql).query(
+    await sqlFor(tx, this.sql).query(
       sql`UPDATE agent_access_tokens SET revoked_at = ${token.revokedAt} WHERE id = ${token.id} AND revoked_at IS NULL`,
     );
     this.cache.invalidate();
@@ -70,7 +70,7 @@ export class SqlAgentAccessTokenRepository implements AgentAccessTokenRepository
 
   async revokeForRegistrations(registrationIds: string[], now: Date, tx?: Transaction): Promise<void> {
     if (registrationIds.length === 0) return;
-    await (tx ? sqlOf(tx) : this.sql).query(
+    await sqlFor(tx, this.sql).query(
       sql`UPDATE agent_access_tokens SET revoked_at = ${now} WHERE registration_id = ANY(${registrationIds}::text[]) AND revoked_at IS NULL`,
     );
     this.cache.invalidate();

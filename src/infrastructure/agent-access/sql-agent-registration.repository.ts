@@ -5,7 +5,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import { empty, raw, sql, type Sql } from '../persistence/sql';
 import { scopeSql } from '../persistence/tenant-scope';
 
@@ -74,7 +74,7 @@ export class SqlAgentRegistrationRepository implements AgentRegistrationReposito
 
   async add(registration: AgentRegistration, tx?: Transaction): Promise<void> {
     const r = registration;
-    await (tx ? sqlOf(tx) : this.sql).query(
+    await sqlFor(tx, this.sql).query(
       sql`INSERT INTO agent_registrations (${COLUMNS}) VALUES (${r.id}, ${r.type}, ${r.status}, ${JSON.stringify(r.scopes)},
         ${JSON.stringify(r.requestedScopes)}, ${r.loginHint}, ${r.clientId}, ${r.issuer}, ${r.subject}, ${r.userId}, ${r.organizationId},
         ${r.customerId}, ${r.claimTokenHash}, ${r.userCodeHash}, ${r.claimExpiresAt}, ${r.claimTokenRedeemedAt}, ${r.lastPolledAt},
@@ -119,7 +119,7 @@ export class SqlAgentRegistrationRepository implements AgentRegistrationReposito
   async save(registration: AgentRegistration, tx?: Transaction): Promise<void> {
     const r = registration;
     const rows = await racing(() =>
-      (tx ? sqlOf(tx) : this.sql).query(
+      sqlFor(tx, this.sql).query(
         sql`UPDATE agent_registrations SET type = ${r.type}, status = ${r.status}, scopes = ${JSON.stringify(r.scopes)},
           requested_scopes = ${JSON.stringify(r.requestedScopes)}, login_hint = ${r.loginHint}, client_id = ${r.clientId},
           issuer = ${r.issuer}, subject = ${r.subject}, user_id = ${r.userId}, organization_id = ${r.organizationId},

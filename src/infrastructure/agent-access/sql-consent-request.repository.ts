@@ -4,7 +4,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import { raw, sql, type Sql } from '../persistence/sql';
 
 const COLUMNS = raw(
@@ -50,7 +50,7 @@ export class SqlConsentRequestRepository implements ConsentRequestRepository {
 
   async add(request: ConsentRequest, tx?: Transaction): Promise<void> {
     const c = request;
-    await (tx ? sqlOf(tx) : this.sql).query(
+    await sqlFor(tx, this.sql).query(
       sql`INSERT INTO agent_consent_requests (${COLUMNS}) VALUES (${c.id}, ${c.code}, ${c.registrationId}, ${c.clientId}, ${c.userId},
         ${JSON.stringify(c.requestedScopes)}, ${JSON.stringify(c.grantedScopes)}, ${c.status}, ${c.decidedAt}, ${c.createdAt},
         ${c.updatedAt}, ${c.version})`,
@@ -68,7 +68,7 @@ export class SqlConsentRequestRepository implements ConsentRequestRepository {
   async save(request: ConsentRequest, tx?: Transaction): Promise<void> {
     const c = request;
     const rows = await racing(() =>
-      (tx ? sqlOf(tx) : this.sql).query(
+      sqlFor(tx, this.sql).query(
         sql`UPDATE agent_consent_requests SET granted_scopes = ${JSON.stringify(c.grantedScopes)}, status = ${c.status},
           decided_at = ${c.decidedAt}, updated_at = ${c.updatedAt}, version = version + 1
         WHERE id = ${c.id} AND version = ${c.version} RETURNING version`,

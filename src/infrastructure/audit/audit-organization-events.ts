@@ -1,7 +1,7 @@
 import type { MonitorStateEvent, OrganizationEvents } from '../../application/incidents/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
 
 /**
@@ -25,7 +25,7 @@ export class AuditOrganizationEvents implements OrganizationEvents {
         silentLocations: { before: e.before.silentLocations, after: e.after.silentLocations },
       },
     }));
-    await (tx ? sqlOf(tx) : this.tx).query(sql`
+    await sqlFor(tx, this.tx).query(sql`
       INSERT INTO audit_log (organization_id, customer_id, actor_type, actor_label, resource_type, resource_id, action, changes)
       SELECT (e->>'organizationId')::integer, (e->>'customerId')::integer, 'system', 'system', 'monitor', e->>'resourceId', e->>'action', e->'changes'
         FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n`);

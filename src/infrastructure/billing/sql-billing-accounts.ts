@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import type { BillingAccount, BillingAccounts, Charge } from '../../application/billing/ports';
 import type { Discount } from '../../domain/billing/discount';
 import type { MandateStatus } from '../../domain/billing/mandate';
@@ -45,7 +45,7 @@ export class SqlBillingAccounts implements BillingAccounts {
   }
 
   async setAutoQuotaUpgrade(organizationId: number, on: boolean, at: Date, tx?: Transaction): Promise<void> {
-    await this.on(tx).query(
+    await sqlFor(tx, this.sql).query(
       sql`UPDATE organizations SET auto_quota_upgrade = ${on}, updated_at = ${at}, version = version + 1 WHERE id = ${organizationId} AND auto_quota_upgrade <> ${on}`,
     );
   }
@@ -55,9 +55,5 @@ export class SqlBillingAccounts implements BillingAccounts {
       sql`${raw(CHARGE_SELECT)} WHERE organization_id = ${organizationId} ORDER BY created_at DESC, id LIMIT ${limit}`,
     );
     return rows.map(chargeOf);
-  }
-
-  private on(tx: Transaction | undefined): UnitOfWorkSql {
-    return tx ? sqlOf(tx) : this.sql;
   }
 }

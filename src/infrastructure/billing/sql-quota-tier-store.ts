@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import type { CustomerTier, QuotaTierStore } from '../../application/billing/ports';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
@@ -27,7 +27,7 @@ export class SqlQuotaTierStore implements QuotaTierStore {
     const ref = refCondition(customer, 'c');
     if (!ref) return null;
     const within = customerScopeSql(scope, 'c');
-    const [row] = await this.on(tx).query<SqlRow>(sql`${SELECT} WHERE ${within} AND ${ref} FOR UPDATE OF c`);
+    const [row] = await sqlFor(tx, this.sql).query<SqlRow>(sql`${SELECT} WHERE ${within} AND ${ref} FOR UPDATE OF c`);
     return row ? tierOf(row) : null;
   }
 
@@ -40,7 +40,7 @@ export class SqlQuotaTierStore implements QuotaTierStore {
     tx?: Transaction,
   ): Promise<number | null> {
     const within = customerScopeSql(scope, 'c');
-    const [row] = await this.on(tx).query<{ version: number }>(
+    const [row] = await sqlFor(tx, this.sql).query<{ version: number }>(
       sql`UPDATE customers c SET quota_tier_index = ${toTierIndex}, version = c.version + 1, updated_at = ${at}
        FROM package_configs p
        WHERE p.id = c.package_id AND c.id = ${customerId} AND ${within}
@@ -48,10 +48,6 @@ export class SqlQuotaTierStore implements QuotaTierStore {
        RETURNING c.version`,
     );
     return row ? row.version : null;
-  }
-
-  private on(tx: Transaction | undefined): UnitOfWorkSql {
-    return tx ? sqlOf(tx) : this.sql;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import type { DataExport, ExportStatus } from '../../domain/data-export/data-export';
 import type { DataExportRepository, ExportFile } from '../../application/data-export/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
@@ -115,7 +115,7 @@ export class SqlDataExportRepository implements DataExportRepository {
     expiresAt: Date,
     tx?: Transaction,
   ): Promise<boolean> {
-    const rows = await this.on(tx)
+    const rows = await sqlFor(tx, this.sql)
       .query(sql`UPDATE data_exports SET status = 'ready', file_path = ${file.path}, file_bytes = ${file.bytes}, download_token_hash = ${file.downloadTokenHash}, finished_at = ${now}, expires_at = ${expiresAt},
               rows_done = coalesce(rows_total, rows_done), lease_owner = NULL, lease_until = NULL
         WHERE id = ${id}::uuid AND lease_owner = ${owner} AND status = 'generating' RETURNING id`);
@@ -169,9 +169,5 @@ export class SqlDataExportRepository implements DataExportRepository {
     return row?.file_path && row.download_token_hash
       ? { organizationId: row.organization_id, path: row.file_path, downloadTokenHash: row.download_token_hash }
       : null;
-  }
-
-  private on(tx: Transaction | undefined): UnitOfWorkSql {
-    return tx ? sqlOf(tx) : this.sql;
   }
 }

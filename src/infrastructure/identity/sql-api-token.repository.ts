@@ -5,7 +5,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, optionalDateOf } from '../persistence/row';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import { raw, sql } from '../persistence/sql';
 import { scopeSql } from '../persistence/tenant-scope';
 import type { CallerCache } from './caller-cache';
@@ -50,7 +50,7 @@ export class SqlApiTokenRepository implements ApiTokenRepository {
   async add(token: ApiToken, tx?: Transaction): Promise<void> {
     const t = token;
     await racing(() =>
-      (tx ? sqlOf(tx) : this.sql).query(
+      sqlFor(tx, this.sql).query(
         sql`INSERT INTO api_tokens (${API_TOKEN_COLUMNS})
         VALUES (${t.id}, ${t.organizationId}, ${t.customerId}, ${t.createdByUserId}, ${t.name}, ${t.tokenHash}, ${t.tokenPrefix},
           ${t.expiresAt}, ${t.lastUsedAt}, ${t.revokedAt}, ${t.createdAt}, ${t.updatedAt}, ${t.version})`,
@@ -82,7 +82,7 @@ export class SqlApiTokenRepository implements ApiTokenRepository {
   async save(token: ApiToken, tx?: Transaction): Promise<void> {
     const t = token;
     const rows = await racing(() =>
-      (tx ? sqlOf(tx) : this.sql).query(
+      sqlFor(tx, this.sql).query(
         sql`UPDATE api_tokens SET name = ${t.name}, expires_at = ${t.expiresAt}, revoked_at = ${t.revokedAt}, updated_at = ${t.updatedAt},
           version = version + 1
         WHERE id = ${t.id} AND version = ${t.version} RETURNING version`,

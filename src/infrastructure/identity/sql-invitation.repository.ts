@@ -3,7 +3,7 @@ import type { Role } from '../../domain/identity/role';
 import type { InvitationRepository } from '../../application/identity/invitation-ports';
 import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import { sql } from '../persistence/sql';
 
 interface Row {
@@ -35,7 +35,7 @@ export class SqlInvitationRepository implements InvitationRepository {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
   async add(i: Invitation, tokenHash: string, tx?: Transaction): Promise<void> {
-    await (tx ? sqlOf(tx) : this.sql).query(sql`INSERT INTO user_invitations
+    await sqlFor(tx, this.sql).query(sql`INSERT INTO user_invitations
       (id, organization_id, customer_id, email, role, token_hash, invited_by, created_at, expires_at)
       VALUES (${i.id}, ${i.organizationId}, ${i.customerId}, ${i.email}, ${i.role}, ${tokenHash}, ${i.invitedBy}, ${i.createdAt}, ${i.expiresAt})`);
   }
@@ -69,7 +69,7 @@ export class SqlInvitationRepository implements InvitationRepository {
   }
 
   async claim(tokenHash: string, now: Date, tx?: Transaction): Promise<Invitation | null> {
-    const [row] = await (tx ? sqlOf(tx) : this.sql).query<Row>(sql`UPDATE user_invitations SET accepted_at = ${now}
+    const [row] = await sqlFor(tx, this.sql).query<Row>(sql`UPDATE user_invitations SET accepted_at = ${now}
       WHERE token_hash = ${tokenHash} AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ${now}
       RETURNING ${COLUMNS}`);
     return row ? present(row) : null;

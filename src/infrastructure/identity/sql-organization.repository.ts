@@ -3,7 +3,7 @@ import type { OrganizationRepository } from '../../application/identity/ports';
 import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import { sql, type Sql } from '../persistence/sql';
 import type { CallerCache } from './caller-cache';
 import { ORGANIZATION_COLUMNS, organizationOf } from './identity-rows';
@@ -24,7 +24,7 @@ export class SqlOrganizationRepository implements OrganizationRepository {
   async add(organization: Organization, tx?: Transaction): Promise<Organization> {
     const o = organization;
     const [row] = await racing(() =>
-      this.on(tx).query<{ id: number }>(
+      sqlFor(tx, this.sql).query<{ id: number }>(
         sql`INSERT INTO organizations (public_id, name, status, vat_id, country_code, billing_email, require_mfa_admins, require_mfa_editors,
           require_mfa_readonly, incident_management_enabled, auto_quota_upgrade, cancelled_at, accent_color, logo, created_at, updated_at, version)
         VALUES (${o.publicId}, ${o.name}, ${o.status}, ${o.vatId}, ${o.countryCode}, ${o.billingEmail}, ${o.requireMfaAdmins},
@@ -61,7 +61,7 @@ export class SqlOrganizationRepository implements OrganizationRepository {
   async save(organization: Organization, tx?: Transaction): Promise<void> {
     const o = organization;
     const rows = await racing(() =>
-      this.on(tx).query(
+      sqlFor(tx, this.sql).query(
         sql`UPDATE organizations SET name = ${o.name}, status = ${o.status}, vat_id = ${o.vatId}, country_code = ${o.countryCode},
           billing_email = ${o.billingEmail}, require_mfa_admins = ${o.requireMfaAdmins}, require_mfa_editors = ${o.requireMfaEditors},
           require_mfa_readonly = ${o.requireMfaReadonly}, incident_management_enabled = ${o.incidentManagementEnabled},
@@ -77,10 +77,5 @@ export class SqlOrganizationRepository implements OrganizationRepository {
   private async one(where: Sql): Promise<Organization | null> {
     const [row] = await this.sql.query(sql`SELECT ${ORGANIZATION_COLUMNS} FROM organizations WHERE ${where}`);
     return row ? organizationOf(row) : null;
-  }
-
-  /** The caller's transaction when it hands one over, the current unit of work otherwise. */
-  private on(tx: Transaction | undefined): UnitOfWorkSql {
-    return tx ? sqlOf(tx) : this.sql;
   }
 }

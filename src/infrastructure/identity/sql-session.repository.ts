@@ -4,7 +4,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, optionalDateOf } from '../persistence/row';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import { raw, sql, type Sql } from '../persistence/sql';
 import type { CallerCache } from './caller-cache';
 
@@ -37,7 +37,7 @@ export class SqlSessionRepository implements SessionRepository {
   async add(session: Session, tx?: Transaction): Promise<void> {
     const s = session;
     await racing(() =>
-      this.on(tx).query(
+      sqlFor(tx, this.sql).query(
         sql`INSERT INTO sessions (${SESSION_COLUMNS})
         VALUES (${s.id}, ${s.userId}, ${s.tokenHash}, ${s.kind}, ${s.expiresAt}, ${s.stepUpVerifiedAt}, ${s.createdAt}, ${s.version})`,
       ),
@@ -55,7 +55,7 @@ export class SqlSessionRepository implements SessionRepository {
   async save(session: Session, tx?: Transaction): Promise<void> {
     const s = session;
     const rows = await racing(() =>
-      this.on(tx).query(
+      sqlFor(tx, this.sql).query(
         sql`UPDATE sessions SET expires_at = ${s.expiresAt}, step_up_verified_at = ${s.stepUpVerifiedAt}, version = version + 1
         WHERE id = ${s.id} AND version = ${s.version} RETURNING version`,
       ),
@@ -65,27 +65,22 @@ export class SqlSessionRepository implements SessionRepository {
   }
 
   async remove(session: Session, tx?: Transaction): Promise<void> {
-    await racing(() => this.on(tx).query(sql`DELETE FROM sessions WHERE id = ${session.id}`));
+    await racing(() => sqlFor(tx, this.sql).query(sql`DELETE FROM sessions WHERE id = ${session.id}`));
     this.callers.clear();
   }
 
   async removeAllOfUser(userId: string, tx?: Transaction): Promise<void> {
-    await racing(() => this.on(tx).query(sql`DELETE FROM sessions WHERE user_id = ${userId}`));
+    await racing(() => sqlFor(tx, this.sql).query(sql`DELETE FROM sessions WHERE user_id = ${userId}`));
     this.callers.clear();
   }
 
   /** A column the user's mapper does not write: no version bump, and credentials resolve as before. */
   async recordSignIn(userId: string, at: Date, tx?: Transaction): Promise<void> {
-    await this.on(tx).query(sql`UPDATE users SET last_sign_in_at = ${at} WHERE id = ${userId}`);
+    await sqlFor(tx, this.sql).query(sql`UPDATE users SET last_sign_in_at = ${at} WHERE id = ${userId}`);
   }
 
   private async one(where: Sql): Promise<Session | null> {
     const [row] = await this.sql.query(sql`SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${where}`);
     return row ? sessionOf(row) : null;
-  }
-
-  /** The caller's transaction when it hands one over, the current unit of work otherwise. */
-  private on(tx: Transaction | undefined): UnitOfWorkSql {
-    return tx ? sqlOf(tx) : this.sql;
   }
 }

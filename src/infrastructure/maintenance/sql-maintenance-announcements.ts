@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import type { MaintenanceAnnouncements } from '../../application/maintenance/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
@@ -14,13 +14,9 @@ export class SqlMaintenanceAnnouncements implements MaintenanceAnnouncements {
     occurrenceStart: Date,
     tx?: Transaction,
   ): Promise<boolean> {
-    const rows = await this.on(tx)
+    const rows = await sqlFor(tx, this.sql)
       .query(sql`INSERT INTO maintenance_announcements (window_id, kind, occurrence_start) VALUES (${windowId}, ${kind}, ${occurrenceStart})
        ON CONFLICT DO NOTHING RETURNING window_id`);
     return rows.length > 0;
-  }
-
-  private on(tx: Transaction | undefined): UnitOfWorkSql {
-    return tx ? sqlOf(tx) : this.sql;
   }
 }

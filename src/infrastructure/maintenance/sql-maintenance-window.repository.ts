@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { MaintenanceWindow, type WindowTarget } from '../../domain/maintenance/maintenance-window';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
@@ -89,12 +89,12 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
   ) {}
 
   async lockCreates(organizationId: number, tx?: Transaction): Promise<void> {
-    await this.on(tx).query(sql`SELECT pg_advisory_xact_lock(${CREATE_LOCK_SPACE}, ${organizationId})`);
+    await sqlFor(tx, this.sql).query(sql`SELECT pg_advisory_xact_lock(${CREATE_LOCK_SPACE}, ${organizationId})`);
   }
 
   async add(window: MaintenanceWindow, tx?: Transaction): Promise<MaintenanceWindow> {
     const [row] = await keyed(() =>
-      this.on(tx).query<{ id: number }>(
+      sqlFor(tx, this.sql).query<{ id: number }>(
         sql`INSERT INTO maintenance_windows (public_id, organization_id, customer_id, key, title, description, start_time, end_time, timezone,
          rrule, targets, suppress_alerts, exclude_from_uptime, created_at, updated_at, version)
        VALUES (${window.publicId}, ${window.organizationId}, ${window.customerId}, ${window.key}, ${window.title}, ${window.description}, ${window.startTime}, ${window.endTime}, ${window.timezone}, ${window.rrule}, ${targetsJson(window.targets)}::jsonb, ${window.suppressAlerts}, ${window.excludeFromUptime}, ${window.createdAt}, ${window.updatedAt}, 1) RETURNING id`,
@@ -114,7 +114,7 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
   }
 
   async list(scope: TenantScope, tx?: Transaction): Promise<MaintenanceWindow[]> {
-    const rows = await this.on(tx).query<WindowRow>(
+    const rows = await sqlFor(tx, this.sql).query<WindowRow>(
       sql`SELECT ${raw(COLUMNS)} FROM maintenance_windows w WHERE ${scopeSql(scope)} ORDER BY w.start_time DESC, w.id DESC`,
     );
     return rows.map(toWindow);
@@ -122,7 +122,7 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
 
   async save(window: MaintenanceWindow, tx?: Transaction): Promise<void> {
     const rows = await keyed(() =>
-      this.on(tx).query(
+      sqlFor(tx, this.sql).query(
         sql`UPDATE maintenance_windows SET customer_id = ${window.customerId}, key = ${window.key}, title = ${window.title}, description = ${window.description}, start_time = ${window.startTime}, end_time = ${window.endTime}, timezone = ${window.timezone},
          rrule = ${window.rrule}, targets = ${targetsJson(window.targets)}::jsonb, suppress_alerts = ${window.suppressAlerts}, exclude_from_uptime = ${window.excludeFromUptime}, updated_at = ${window.updatedAt}, version = version + 1
        WHERE id = ${window.id} AND version = ${window.version} RETURNING version`,
@@ -192,9 +192,5 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
       sql`SELECT ${raw(COLUMNS)} FROM maintenance_windows w WHERE w.rrule IS NOT NULL OR w.end_time >= ${since} ORDER BY w.id`,
     );
     return rows.map(toWindow);
-  }
-
-  private on(tx: Transaction | undefined): UnitOfWorkSql {
-    return tx ? sqlOf(tx) : this.sql;
   }
 }

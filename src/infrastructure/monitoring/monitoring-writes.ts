@@ -34,6 +34,3 @@ export function atomically<T>(
 ): Promise<T> {
   return tx ? work(sqlOf(tx)) : transactions.run((own) => work(sqlOf(own)));
 }
-
-/** The caller's transaction when it hands one over, the current unit of work otherwise. */
-export const on = (fallback: UnitOfWorkSql, tx: Transaction | undefined): UnitOfWorkSql => (tx ? sqlOf(tx) : fallback);

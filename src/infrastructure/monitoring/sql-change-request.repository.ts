@@ -7,8 +7,8 @@ import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
 import { join, sql, type Sql } from '../persistence/sql';
+import { sqlFor } from '../persistence/sql-transaction';
 import { refCondition, scopeSql } from '../persistence/tenant-scope';
-import { on } from './monitoring-writes';
 
 const COLUMNS = sql`r.id, r.public_id, r.organization_id, r.customer_id, r.monitor_id, r.monitor_public_id, r.monitor_kind, r.action,
   r.changes, r.note, r.status, r.requested_by_user_id, r.decided_by_user_id, r.decision_note, r.decided_at, r.created_at, r.updated_at, r.version`;
@@ -47,7 +47,7 @@ export class SqlChangeRequestRepository implements ChangeRequestRepository {
   async add(request: ChangeRequest, tx?: Transaction): Promise<ChangeRequest> {
     const r = request;
     const [row] = await racing(() =>
-      on(this.sql, tx).query<{ id: number }>(
+      sqlFor(tx, this.sql).query<{ id: number }>(
         sql`INSERT INTO change_requests (public_id, organization_id, customer_id, monitor_id, monitor_public_id, monitor_kind, action,
             changes, note, status, requested_by_user_id, decided_by_user_id, decision_note, decided_at, created_at, updated_at, version)
           VALUES (${r.publicId}, ${r.organizationId}, ${r.customerId}, ${r.monitorId}, ${r.monitorPublicId}, ${r.monitorKind}, ${r.action},
@@ -70,7 +70,7 @@ export class SqlChangeRequestRepository implements ChangeRequestRepository {
   async save(request: ChangeRequest, tx?: Transaction): Promise<void> {
     const r = request;
     const rows = await racing(() =>
-      on(this.sql, tx).query(
+      sqlFor(tx, this.sql).query(
         sql`UPDATE change_requests SET monitor_id = ${r.monitorId}, changes = ${JSON.stringify(r.changes)}::jsonb, note = ${r.note},
             status = ${r.status}, decided_by_user_id = ${r.decidedByUserId}, decision_note = ${r.decisionNote}, decided_at = ${r.decidedAt},
             updated_at = ${r.updatedAt}, version = version + 1
@@ -99,7 +99,7 @@ export class SqlChangeRequestRepository implements ChangeRequestRepository {
   }
 
   async countOpen(scope: TenantScope, customerId: number, tx?: Transaction): Promise<number> {
-    const [row] = await on(this.sql, tx).query<{ n: number }>(
+    const [row] = await sqlFor(tx, this.sql).query<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM change_requests WHERE organization_id = ${scope.organizationId} AND customer_id = ${customerId} AND status = 'open'`,
     );
     return Number(row?.n ?? 0);

@@ -9,7 +9,8 @@ import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
 import { raw, sql } from '../persistence/sql';
 import { refCondition, scopeSql } from '../persistence/tenant-scope';
-import { atomically, on, uniqueWrite } from './monitoring-writes';
+import { atomically, uniqueWrite } from './monitoring-writes';
+import { sqlFor } from '../persistence/sql-transaction';
 import { refreshWebsiteDocuments } from './website-document';
 
 /**
@@ -161,13 +162,13 @@ export class SqlMonitorRepository implements MonitorRepository {
 
   async remove(monitor: Monitor, tx?: Transaction): Promise<void> {
     await racing(() =>
-      on(this.sql, tx).query(sql`DELETE FROM monitors WHERE id = ${monitor.id} AND organization_id = ${monitor.organizationId}`),
+      sqlFor(tx, this.sql).query(sql`DELETE FROM monitors WHERE id = ${monitor.id} AND organization_id = ${monitor.organizationId}`),
     );
   }
 
   async lockCustomer(scope: TenantScope, customerId: number, tx?: Transaction): Promise<void> {
     await racing(() =>
-      on(this.sql, tx).query(
+      sqlFor(tx, this.sql).query(
         sql`SELECT id FROM customers WHERE id = ${customerId} AND organization_id = ${scope.organizationId} FOR UPDATE`,
       ),
     );
@@ -183,7 +184,7 @@ export class SqlMonitorRepository implements MonitorRepository {
   }
 
   async lockMonitor(monitor: Monitor, tx?: Transaction): Promise<void> {
-    await racing(() => on(this.sql, tx).query(sql`SELECT id FROM monitors WHERE id = ${monitor.id} FOR UPDATE`));
+    await racing(() => sqlFor(tx, this.sql).query(sql`SELECT id FROM monitors WHERE id = ${monitor.id} FOR UPDATE`));
   }
 
   async recordHeartbeat(token: string, at: Date): Promise<boolean> {
@@ -199,6 +200,6 @@ export class SqlMonitorRepository implements MonitorRepository {
 
   /** A website's write and its document in one transaction; other monitors' on the caller's unit of work. */
   private write(monitor: Monitor, tx: Transaction | undefined, work: (run: UnitOfWorkSql) => Promise<void>): Promise<void> {
-    return monitor.kind === 'website' ? atomically(this.transactions, tx, work) : work(on(this.sql, tx));
+    return monitor.kind === 'website' ? atomically(this.transactions, tx, work) : work(sqlFor(tx, this.sql));
   }
 }

@@ -7,7 +7,8 @@ import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf } from '../persistence/row';
 import { sql, type Sql } from '../persistence/sql';
 import { refCondition, scopeSql } from '../persistence/tenant-scope';
-import { atomically, on, uniqueWrite } from './monitoring-writes';
+import { atomically, uniqueWrite } from './monitoring-writes';
+import { sqlFor } from '../persistence/sql-transaction';
 import { refreshWebsiteDocuments } from './website-document';
 
 const COLUMNS = sql`t.id, t.public_id, t.organization_id, t.customer_id, t.name, t.color, t.created_at, t.updated_at, t.version`;
@@ -47,7 +48,7 @@ export class SqlTagRepository implements TagRepository {
 
   async add(tag: Tag, tx?: Transaction): Promise<Tag> {
     const [row] = await uniqueWrite('tagNameTaken', () =>
-      on(this.sql, tx).query<{ id: number }>(
+      sqlFor(tx, this.sql).query<{ id: number }>(
         sql`INSERT INTO tags (public_id, organization_id, customer_id, name, color, created_at, updated_at, version)
           VALUES (${tag.publicId}, ${tag.organizationId}, ${tag.customerId}, ${tag.name}, ${tag.color}, ${tag.createdAt}, ${tag.updatedAt}, ${tag.version})
           RETURNING id`,
@@ -101,7 +102,7 @@ export class SqlTagRepository implements TagRepository {
   }
 
   async attachedTagIds(monitorId: number, tx?: Transaction): Promise<number[]> {
-    const rows = await on(this.sql, tx).query<{ tag_id: number }>(sql`SELECT tag_id FROM monitor_tags WHERE monitor_id = ${monitorId}`);
+    const rows = await sqlFor(tx, this.sql).query<{ tag_id: number }>(sql`SELECT tag_id FROM monitor_tags WHERE monitor_id = ${monitorId}`);
     return rows.map((r) => Number(r.tag_id));
   }
 

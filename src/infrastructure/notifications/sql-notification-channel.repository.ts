@@ -6,7 +6,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import { empty, join, raw, sql, type Sql } from '../persistence/sql';
 import { refCondition, scopeSql } from '../persistence/tenant-scope';
 
@@ -101,7 +101,7 @@ export class SqlNotificationChannelRepository implements NotificationChannelRepo
   async add(channel: NotificationChannel, tx?: Transaction): Promise<NotificationChannel> {
     const c = channel;
     const [row] = await uniqueWrite(() =>
-      this.on(tx).query<{ id: number }>(
+      sqlFor(tx, this.sql).query<{ id: number }>(
         sql`INSERT INTO notification_channels (public_id, organization_id, customer_id, monitor_id, source_channel_id, key, name, type, config,
             events, enabled, secret_ciphertext, is_default, consecutive_failures, last_failure_at, last_failure_reason, last_success_at,
             failing_since, created_at, updated_at, version)
@@ -163,7 +163,7 @@ export class SqlNotificationChannelRepository implements NotificationChannelRepo
   async save(channel: NotificationChannel, tx?: Transaction): Promise<void> {
     const c = channel;
     const rows = await uniqueWrite(() =>
-      this.on(tx).query(
+      sqlFor(tx, this.sql).query(
         sql`UPDATE notification_channels SET key = ${c.key}, name = ${c.name}, type = ${c.type}, config = ${JSON.stringify(c.config)}::jsonb,
             events = ${c.events}::text[], enabled = ${c.enabled}, secret_ciphertext = ${c.secretCiphertext}, is_default = ${c.isDefault},
             updated_at = ${c.updatedAt}, version = version + 1
@@ -176,17 +176,14 @@ export class SqlNotificationChannelRepository implements NotificationChannelRepo
   /** The overrides made of it go by the foreign key's cascade. */
   async remove(channel: NotificationChannel, tx?: Transaction): Promise<void> {
     await racing(() =>
-      this.on(tx).query(sql`DELETE FROM notification_channels WHERE id = ${channel.id} AND organization_id = ${channel.organizationId}`),
+      sqlFor(tx, this.sql).query(
+        sql`DELETE FROM notification_channels WHERE id = ${channel.id} AND organization_id = ${channel.organizationId}`,
+      ),
     );
   }
 
   private async select(where: Sql): Promise<NotificationChannel[]> {
     const rows = await this.sql.query<ChannelRow>(sql`SELECT ${COLUMNS} FROM notification_channels c WHERE ${where} ORDER BY c.id ASC`);
     return rows.map(channelOf);
-  }
-
-  /** The caller's transaction when it hands one over, the current unit of work otherwise. */
-  private on(tx: Transaction | undefined): UnitOfWorkSql {
-    return tx ? sqlOf(tx) : this.sql;
   }
 }

@@ -3,7 +3,7 @@ import { decodePublishedEvent, type OutboxRow, type RefusedEvents } from '../eve
 import { warnRefused } from '../event-catalogue/refused';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
 
 const KIND = 'identity.securityNotice';
@@ -21,7 +21,7 @@ export class SqlSecurityNoticeFeed implements SecurityNoticeFeed {
   ) {}
 
   async next(limit: number, tx?: Transaction): Promise<PendingSecurityNotice[]> {
-    const on = tx ? sqlOf(tx) : this.sql;
+    const on = sqlFor(tx, this.sql);
     const rows = await on.query<OutboxRow>(
       sql`SELECT id, organization_id, kind, payload FROM notification_outbox
         WHERE routed_at IS NULL AND kind = ${KIND} AND payload IS NOT NULL
@@ -45,7 +45,7 @@ export class SqlSecurityNoticeFeed implements SecurityNoticeFeed {
 
   async markSent(ids: readonly number[], at: Date, tx?: Transaction): Promise<void> {
     if (ids.length === 0) return;
-    await (tx ? sqlOf(tx) : this.sql).query(
+    await sqlFor(tx, this.sql).query(
       sql`UPDATE notification_outbox SET routed_at = ${at}, delivered_at = coalesce(delivered_at, ${at}) WHERE id = ANY(${ids}::bigint[])`,
     );
   }

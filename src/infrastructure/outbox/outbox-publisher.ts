@@ -2,7 +2,7 @@ import type { DomainEventPublisher } from '../../application/shared/domain-event
 import type { DomainEvent, EventCodec, EventRecord } from '../../domain/shared/domain-event';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { empty, raw, sql, type Sql } from '../persistence/sql';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
 
 /**
@@ -44,6 +44,6 @@ export class OutboxEventPublisher<E extends DomainEvent> implements DomainEventP
 
   async publish(events: readonly E[], tx?: Transaction): Promise<void> {
     if (events.length === 0) return;
-    await (tx ? sqlOf(tx) : this.sql).query(outboxInsert(events.map((e) => this.codec.encode(e))));
+    await sqlFor(tx, this.sql).query(outboxInsert(events.map((e) => this.codec.encode(e))));
   }
 }

@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import {
   ReportRun,
@@ -61,7 +61,7 @@ export class SqlReportRuns implements ReportRuns {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
   async claim(run: NewReportRun, tx?: Transaction): Promise<ReportRun | null> {
-    const [row] = await this.on(tx).query<RunRow>(
+    const [row] = await sqlFor(tx, this.sql).query<RunRow>(
       sql`INSERT INTO report_runs AS r (public_id, organization_id, report_id, report_public_id, customer_id, trigger, slot,
          period_from, period_to, status, started_at)
        VALUES (${run.publicId}, ${run.organizationId}, ${run.reportId}, ${run.reportPublicId}, ${run.customerId}, ${run.trigger}, ${run.slot}, ${run.period.from}, ${run.period.to}, 'running', ${run.startedAt})
@@ -79,7 +79,7 @@ export class SqlReportRuns implements ReportRuns {
   }
 
   async finish(run: ReportRun, tx?: Transaction): Promise<void> {
-    await this.on(tx).query(
+    await sqlFor(tx, this.sql).query(
       sql`UPDATE report_runs SET status = ${run.status}, pdf_path = ${run.pdfPath}, summary = ${run.summary && JSON.stringify(run.summary)}::jsonb, recipients = ${JSON.stringify(run.recipients)}::jsonb, error = ${run.error}, finished_at = ${run.finishedAt} WHERE id = ${run.id}`,
     );
   }
@@ -107,9 +107,5 @@ export class SqlReportRuns implements ReportRuns {
       sql`SELECT ${raw(COLUMNS)} FROM report_runs r WHERE ${where} ORDER BY r.id DESC LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
     );
     return { items: rows.map(toRun), total: Number(count!.n) };
-  }
-
-  private on(tx: Transaction | undefined): UnitOfWorkSql {
-    return tx ? sqlOf(tx) : this.sql;
   }
 }

@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import { PageIncident, type PageIncidentUpdate, type UpdateStatus } from '../../domain/status-pages/page-incident';
 import type { PageIncidentRepository } from '../../application/status-pages/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
@@ -29,7 +29,7 @@ export class SqlPageIncidentRepository implements PageIncidentRepository {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
   async add(incident: PageIncident, tx?: Transaction): Promise<PageIncident> {
-    const [row] = await this.on(tx).query<{ id: number }>(
+    const [row] = await sqlFor(tx, this.sql).query<{ id: number }>(
       sql`INSERT INTO status_page_incidents (public_id, page_id, incident_id, title, status, component_keys, created_at, updated_at, resolved_at)
        VALUES (${incident.publicId}, ${incident.pageId}, ${incident.incidentId}, ${incident.title}, ${incident.status}, ${JSON.stringify(incident.componentKeys)}::jsonb, ${incident.createdAt}, ${incident.updatedAt}, ${incident.resolvedAt}) RETURNING id`,
     );
@@ -39,7 +39,7 @@ export class SqlPageIncidentRepository implements PageIncidentRepository {
   }
 
   async save(incident: PageIncident, tx?: Transaction): Promise<void> {
-    await this.on(tx).query(
+    await sqlFor(tx, this.sql).query(
       sql`UPDATE status_page_incidents SET title = ${incident.title}, status = ${incident.status}, component_keys = ${JSON.stringify(incident.componentKeys)}::jsonb, updated_at = ${incident.updatedAt}, resolved_at = ${incident.resolvedAt} WHERE id = ${incident.id}`,
     );
     await this.addUpdates(incident, tx);
@@ -68,7 +68,7 @@ export class SqlPageIncidentRepository implements PageIncidentRepository {
         stored.push(update);
         continue;
       }
-      const [row] = await this.on(tx).query<{ id: number }>(
+      const [row] = await sqlFor(tx, this.sql).query<{ id: number }>(
         sql`INSERT INTO status_page_updates (page_incident_id, status, message, created_at) VALUES (${incident.id}, ${update.status}, ${update.message}, ${update.createdAt}) RETURNING id`,
       );
       stored.push({ ...update, id: Number(row!.id) });
@@ -107,9 +107,5 @@ export class SqlPageIncidentRepository implements PageIncidentRepository {
           resolvedAt: row.resolved_at === null ? null : new Date(row.resolved_at),
         }),
     );
-  }
-
-  private on(tx: Transaction | undefined): UnitOfWorkSql {
-    return tx ? sqlOf(tx) : this.sql;
   }
 }

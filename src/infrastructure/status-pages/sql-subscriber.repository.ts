@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import { Subscriber, type SubscriberChannel } from '../../domain/status-pages/subscriber';
 import type { SubscriberRepository } from '../../application/status-pages/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
@@ -41,12 +41,12 @@ export class SqlSubscriberRepository implements SubscriberRepository {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
   async add(s: Subscriber, tx?: Transaction): Promise<{ subscriber: Subscriber; created: boolean }> {
-    const [row] = await this.on(tx).query<Row>(
+    const [row] = await sqlFor(tx, this.sql).query<Row>(
       sql`INSERT INTO status_page_subscribers (page_id, organization_id, channel, address, webhook_secret, component_keys, confirmed, token, created_at, confirmed_at)
        VALUES (${s.pageId}, ${s.organizationId}, ${s.channel}, ${s.address}, ${s.webhookSecret}, ${JSON.stringify(s.componentKeys)}::jsonb, ${s.confirmed}, ${s.token}, ${s.createdAt}, ${s.confirmedAt}) ON CONFLICT (page_id, channel, address) DO NOTHING RETURNING ${raw(COLUMNS)}`,
     );
     if (row) return { subscriber: toSubscriber(row), created: true };
-    const [existing] = await this.on(tx).query<Row>(
+    const [existing] = await sqlFor(tx, this.sql).query<Row>(
       sql`SELECT ${raw(COLUMNS)} FROM status_page_subscribers WHERE page_id = ${s.pageId} AND channel = ${s.channel} AND address = ${s.address}`,
     );
     return { subscriber: toSubscriber(existing!), created: false };
@@ -80,9 +80,5 @@ export class SqlSubscriberRepository implements SubscriberRepository {
 
   async remove(s: Subscriber): Promise<void> {
     await this.sql.query(sql`DELETE FROM status_page_subscribers WHERE id = ${s.id}`);
-  }
-
-  private on(tx: Transaction | undefined): UnitOfWorkSql {
-    return tx ? sqlOf(tx) : this.sql;
   }
 }

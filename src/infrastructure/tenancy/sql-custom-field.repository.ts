@@ -6,7 +6,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf } from '../persistence/row';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import { raw, sql } from '../persistence/sql';
 import { refCondition } from '../persistence/tenant-scope';
 
@@ -90,7 +90,7 @@ export class SqlCustomFieldRepository implements CustomFieldRepository {
   async add(field: CustomField, tx?: Transaction): Promise<CustomField> {
     const f = field;
     const [row] = await uniqueKey(() =>
-      this.on(tx).query<{ id: number }>(
+      sqlFor(tx, this.sql).query<{ id: number }>(
         sql`INSERT INTO custom_fields (public_id, organization_id, name, field_key, field_type, is_required, display_order, options,
             placeholder, help_text, show_in_table, is_active, created_at, updated_at, version)
           VALUES (${f.publicId}, ${f.organizationId}, ${f.name}, ${f.fieldKey}, ${f.fieldType}, ${f.isRequired}, ${f.displayOrder},
@@ -106,7 +106,7 @@ export class SqlCustomFieldRepository implements CustomFieldRepository {
   async save(field: CustomField, tx?: Transaction): Promise<void> {
     const f = field;
     const rows = await uniqueKey(() =>
-      this.on(tx).query(
+      sqlFor(tx, this.sql).query(
         sql`UPDATE custom_fields SET name = ${f.name}, field_key = ${f.fieldKey}, field_type = ${f.fieldType}, is_required = ${f.isRequired},
             display_order = ${f.displayOrder}, options = ${JSON.stringify(f.options)}, placeholder = ${f.placeholder},
             help_text = ${f.helpText}, show_in_table = ${f.showInTable}, is_active = ${f.isActive}, updated_at = ${f.updatedAt},
@@ -119,12 +119,7 @@ export class SqlCustomFieldRepository implements CustomFieldRepository {
 
   async remove(field: CustomField, tx?: Transaction): Promise<void> {
     await racing(() =>
-      this.on(tx).query(sql`DELETE FROM custom_fields WHERE id = ${field.id} AND organization_id = ${field.organizationId}`),
+      sqlFor(tx, this.sql).query(sql`DELETE FROM custom_fields WHERE id = ${field.id} AND organization_id = ${field.organizationId}`),
     );
-  }
-
-  /** The caller's transaction when it hands one over, the current unit of work otherwise. */
-  private on(tx: Transaction | undefined): UnitOfWorkSql {
-    return tx ? sqlOf(tx) : this.sql;
   }
 }

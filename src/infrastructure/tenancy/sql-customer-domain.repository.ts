@@ -11,7 +11,7 @@ import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
 import type { Transaction } from '../../application/shared/transaction';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf } from '../persistence/row';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import { uniqueWrite } from './unique-write';
 import { raw, sql } from '../persistence/sql';
 
@@ -76,7 +76,7 @@ export class SqlCustomerDomainRepository implements CustomerDomainRepository {
   async add(domain: CustomerDomain, tx?: Transaction): Promise<CustomerDomain> {
     const d = domain;
     const [row] = await uniqueWrite('customerDomainExists', () =>
-      this.on(tx).query<{ id: number }>(
+      sqlFor(tx, this.sql).query<{ id: number }>(
         sql`INSERT INTO customer_domains (public_id, organization_id, customer_id, label, domain_name, status, expiry_warning_days,
             expiry_error_days, notification_phone_number, notification_email, created_at, updated_at, version)
           VALUES (${d.publicId}, ${d.organizationId}, ${d.customerId}, ${d.label}, ${d.domainName}, ${d.status}, ${d.expiryWarningDays},
@@ -104,7 +104,7 @@ export class SqlCustomerDomainRepository implements CustomerDomainRepository {
   async save(domain: CustomerDomain, options: { resetExpiry?: boolean } = {}, tx?: Transaction): Promise<void> {
     const d = domain;
     const rows = await uniqueWrite('customerDomainExists', () =>
-      this.on(tx).query(
+      sqlFor(tx, this.sql).query(
         sql`UPDATE customer_domains SET label = ${d.label}, domain_name = ${d.domainName}, status = ${d.status},
             expiry_warning_days = ${d.expiryWarningDays}, expiry_error_days = ${d.expiryErrorDays},
             notification_phone_number = ${d.notificationPhoneNumber}, notification_email = ${d.notificationEmail}, updated_at = ${d.updatedAt},
@@ -113,12 +113,12 @@ export class SqlCustomerDomainRepository implements CustomerDomainRepository {
       ),
     );
     versionSaved(d, rows);
-    if (options.resetExpiry) await this.on(tx).query(sql`DELETE FROM customer_domain_expiry WHERE domain_id = ${d.id}`);
+    if (options.resetExpiry) await sqlFor(tx, this.sql).query(sql`DELETE FROM customer_domain_expiry WHERE domain_id = ${d.id}`);
   }
 
   async remove(domain: CustomerDomain, tx?: Transaction): Promise<void> {
     await racing(() =>
-      this.on(tx).query(sql`DELETE FROM customer_domains WHERE id = ${domain.id} AND organization_id = ${domain.organizationId}`),
+      sqlFor(tx, this.sql).query(sql`DELETE FROM customer_domains WHERE id = ${domain.id} AND organization_id = ${domain.organizationId}`),
     );
   }
 
@@ -136,10 +136,5 @@ export class SqlCustomerDomainRepository implements CustomerDomainRepository {
       lastNotifiedErrorAt: sqlDate(row.last_notified_error_at),
       lastNotifiedExpiredAt: sqlDate(row.last_notified_expired_at),
     };
-  }
-
-  /** The caller's transaction when it hands one over, the current unit of work otherwise. */
-  private on(tx: Transaction | undefined): UnitOfWorkSql {
-    return tx ? sqlOf(tx) : this.sql;
   }
 }

@@ -6,7 +6,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import { raw, sql } from '../persistence/sql';
 import { customerScopeSql, refCondition } from '../persistence/tenant-scope';
 
@@ -131,7 +131,7 @@ export class SqlCustomerRepository implements CustomerRepository {
   async addMany(customers: Customer[], tx?: Transaction): Promise<Customer[]> {
     if (customers.length === 0) return customers;
     const rows = await racing(() =>
-      this.on(tx).query<{ id: number; public_id: string }>(
+      sqlFor(tx, this.sql).query<{ id: number; public_id: string }>(
         sql`INSERT INTO customers (${INSERTED})
           SELECT ${INSERTED} FROM jsonb_populate_recordset(NULL::customers, ${JSON.stringify(customers.map(rowOf))}::jsonb)
           RETURNING id, public_id`,
@@ -159,7 +159,7 @@ export class SqlCustomerRepository implements CustomerRepository {
 
   async save(customer: Customer, tx?: Transaction): Promise<void> {
     const rows = await racing(() =>
-      this.on(tx).query(
+      sqlFor(tx, this.sql).query(
         sql`UPDATE customers SET (${raw(MUTABLE)}) = (SELECT ${raw(MUTABLE)} FROM jsonb_populate_record(NULL::customers, ${JSON.stringify(rowOf(customer))}::jsonb)),
             version = version + 1
           WHERE id = ${customer.id} AND organization_id = ${customer.organizationId} AND version = ${customer.version} RETURNING version`,
@@ -170,7 +170,7 @@ export class SqlCustomerRepository implements CustomerRepository {
 
   async remove(customer: Customer, tx?: Transaction): Promise<{ domains: number; ips: number }> {
     const [counts] = await racing(() =>
-      this.on(tx).query<{ domains: number; ips: number }>(
+      sqlFor(tx, this.sql).query<{ domains: number; ips: number }>(
         sql`WITH gone AS (DELETE FROM customers WHERE id = ${customer.id} AND organization_id = ${customer.organizationId} RETURNING id)
           SELECT (SELECT count(*)::int FROM customer_domains WHERE customer_id = ${customer.id}) AS domains,
                  (SELECT count(*)::int FROM customer_ips WHERE customer_id = ${customer.id}) AS ips
@@ -188,13 +188,8 @@ export class SqlCustomerRepository implements CustomerRepository {
   }
 
   async dropCustomFieldValues(scope: TenantScope, fieldKey: string, tx?: Transaction): Promise<void> {
-    await this.on(tx).query(
+    await sqlFor(tx, this.sql).query(
       sql`UPDATE customers SET custom_fields = custom_fields - CAST(${fieldKey} AS text) WHERE organization_id = ${scope.organizationId}`,
     );
-  }
-
-  /** The caller's transaction when it hands one over, the current unit of work otherwise. */
-  private on(tx: Transaction | undefined): UnitOfWorkSql {
-    return tx ? sqlOf(tx) : this.sql;
   }
 }

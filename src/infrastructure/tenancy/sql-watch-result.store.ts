@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlOf } from '../persistence/sql-transaction';
+import { sqlFor } from '../persistence/sql-transaction';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { DomainExpiry, IpDnsbl } from '../../domain/tenancy/watch-results';
 import type { DomainNotice, IpNotice } from '../../domain/tenancy/watch-events';
@@ -40,7 +40,7 @@ export class SqlWatchResultStore implements WatchResultStore {
     tx?: Transaction,
   ): Promise<boolean> {
     const announced = !!announcement;
-    const rows = await this.on(tx).query<{ id: number }>(
+    const rows = await sqlFor(tx, this.sql).query<{ id: number }>(
       sql`WITH recorded AS (
          INSERT INTO customer_domain_expiry AS x (domain_id, domain_expires_at, domain_registrar, is_expired, last_error,
            last_checked_at, last_changed_at, last_notified_warning_at, last_notified_error_at, last_notified_expired_at, announced_band, announced_at)
@@ -69,7 +69,7 @@ export class SqlWatchResultStore implements WatchResultStore {
     tx?: Transaction,
   ): Promise<boolean> {
     const announced = !!announcement;
-    const rows = await this.on(tx).query<{ id: number }>(
+    const rows = await sqlFor(tx, this.sql).query<{ id: number }>(
       sql`WITH recorded AS (
          INSERT INTO customer_ip_dnsbl AS x (ip_id, is_listed, listed_count, listings, last_error, last_checked_at,
            last_changed_at, last_listed_at, last_clean_at, last_notified_listed_at, last_notified_clean_at, announced_listed, announced_at)
@@ -88,9 +88,5 @@ export class SqlWatchResultStore implements WatchResultStore {
        ), ${queueAnnouncement(scope.organizationId, announcement, { type: 'ip', id: ipId })}`,
     );
     return rows.length > 0;
-  }
-
-  private on(tx: Transaction | undefined): UnitOfWorkSql {
-    return tx ? sqlOf(tx) : this.sql;
   }
 }
