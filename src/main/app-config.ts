@@ -8,8 +8,8 @@ export interface AppConfig {
   platformAdmin: { email: string; password: string } | undefined;
   signupOpen: boolean;
   logLevel: string;
-  /** SERVICE_SCALE: the garbage-collector settings of a check process (src/main/gc-tuning.ts). */
-  serviceScale: 'small' | 'large';
+  /** SERVICE_SCALE: the garbage-collector settings of a check process (src/main/gc-tuning.ts); auto: chosen at start by the monitors held. */
+  serviceScale: 'auto' | 'small' | 'large';
   mongodbUrl: string | undefined;
   /** Hours between two data exports of an organization (EXPORT_COOLDOWN_HOURS). */
   exportCooldownHours: number;

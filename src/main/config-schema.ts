@@ -14,8 +14,10 @@ export const ConfigSchema = z.object({
   PLATFORM_ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12).optional()),
   SIGNUP: z.preprocess(emptyToUndefined, z.enum(['open', 'closed']).default('open')),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
-  /** The garbage-collector flags a check process starts with (scripts/node-flags.cjs reads it before node starts). */
-  SERVICE_SCALE: z.preprocess(emptyToUndefined, z.enum(['small', 'large']).default('small')),
+  /** The garbage-collector flags a check process starts with (scripts/node-flags.cjs reads it before node starts; auto: by the monitors held). */
+  SERVICE_SCALE: z.preprocess(emptyToUndefined, z.enum(['auto', 'small', 'large']).default('auto')),
+  /** The monitors from which SERVICE_SCALE=auto starts a check process large (the launcher reads it too). */
+  SERVICE_SCALE_LARGE_AT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000_000).default(10_000)),
   MONGODB_URL: optionalString,
   /** Comma-separated origins allowed to make cookie-authenticated writes besides PUBLIC_BASE_URL. */
   TRUSTED_ORIGINS: optionalString,

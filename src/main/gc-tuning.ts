@@ -27,16 +27,77 @@ import v8 from 'node:v8';
  * memory reducer off, so an idle service held about 100 MB of young generation. A small process
  * keeps V8's own sizing (a young generation of at most 2 x SMALL_SEMI_SPACE_MB, the old
  * generation's growth and the memory reducer as V8 chooses) and the single-threaded collector.
+ *
+ * V8 fixes the young generation's limit when the process starts, so the scale follows the work held
+ * at each start: `auto` (the default) is `large` when the database holds LARGE_AT_MONITORS monitors
+ * or more as the process starts (`scripts/node-flags.cjs` asks it before node starts), `small`
+ * otherwise (and with the embedded PostgreSQL, which is not running yet then: a small deployment).
  */
 const SEMI_SPACE_MB = 64;
 const SMALL_SEMI_SPACE_MB = 4;
 const OLD_GENERATION_GROWTH_PERCENT = 100;
 
+/** The monitors from which `auto` starts a process at the large scale (SERVICE_SCALE_LARGE_AT overrides it). */
+export const LARGE_AT_MONITORS = 10_000;
+
 /** The scale a check process is tuned for: `large` for tens of thousands of monitors and more. */
 export type ServiceScale = 'small' | 'large';
 
-/** `SERVICE_SCALE` (small unless it says large). */
-export const serviceScale = (env: NodeJS.ProcessEnv = process.env): ServiceScale => (env.SERVICE_SCALE === 'large' ? 'large' : 'small');
+/** What `SERVICE_SCALE` may say: a scale, or `auto` (the default): chosen by the monitors held at start. */
+export type ServiceScaleSetting = ServiceScale | 'auto';
+
+/** `SERVICE_SCALE` as set (auto unless it names a scale). */
+export const serviceScaleSetting = (env: NodeJS.ProcessEnv = process.env): ServiceScaleSetting =>
+  env.SERVICE_SCALE === 'large' || env.SERVICE_SCALE === 'small' ? env.SERVICE_SCALE : 'auto';
+
+/** The scale `auto` chooses for a database holding `monitors` (undefined: not known, so small). */
+export const scaleForMonitors = (monitors: number | undefined, largeAt = LARGE_AT_MONITORS): ServiceScale =>
+  monitors !== undefined && monitors >= largeAt ? 'large' : 'small';
+
+/**
+ * The scale this process runs at: the one set, or for `auto` the one its node flags were chosen for
+ * (the launcher gives the large scale's `--no-memory-reducer` only to a large process).
+ */
+export const serviceScale = (
+  setting: ServiceScaleSetting = serviceScaleSetting(),
+  execArgv: readonly string[] = process.execArgv,
+  nodeOptions = process.env.NODE_OPTIONS ?? '',
+): ServiceScale => {
+  if (setting !== 'auto') return setting;
+  const given = new Set([...execArgv, ...nodeOptions.split(/\s+/)].map((flag) => flag.replaceAll('_', '-')));
+  return given.has('--no-memory-reducer') ? 'large' : 'small';
+};
+
+/**
+ * The monitors the database holds, for `auto` before node starts (`scripts/node-flags.cjs`): read
+ * with one short-lived connection when DATABASE_URL is set; undefined without it (the embedded
+ * PostgreSQL is not running yet), before the first migration, or when the database does not answer
+ * within a few seconds (the process then starts small and says so in its log).
+ */
+export async function monitorsAtStart(env: NodeJS.ProcessEnv = process.env): Promise<number | undefined> {
+  if (!env.DATABASE_URL) return undefined;
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: env.DATABASE_URL, connectionTimeoutMillis: 3000, query_timeout: 3000 });
+  try {
+    await client.connect();
+    // The launcher's own client, before the service and its sql kit exist; a statement without parameters.
+    // eslint-disable-next-line no-restricted-syntax
+    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM monitors');
+    return rows[0]?.n;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The node flags `npm start` gives a check process: those of SERVICE_SCALE, `auto` resolved against the database. */
+export async function launchFlags(env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+  const setting = serviceScaleSetting(env);
+  if (setting !== 'auto') return nodeFlagsForChecks(setting);
+  const largeAt = env.SERVICE_SCALE_LARGE_AT ? Number(env.SERVICE_SCALE_LARGE_AT) : LARGE_AT_MONITORS;
+  return nodeFlagsForChecks(scaleForMonitors(await monitorsAtStart(env), largeAt));
+}
 
 /** Applies what can be applied at run time (the host calls it once, before starting the engine). */
 export function tuneGarbageCollection(scale: ServiceScale = serviceScale()): void {
@@ -44,7 +105,7 @@ export function tuneGarbageCollection(scale: ServiceScale = serviceScale()): voi
 }
 
 /** The flags to start a check process with (`npm start`, a forked benchmark service, a supervisor's command line). */
-export const nodeFlagsForChecks = (scale: ServiceScale = serviceScale()): string[] =>
+export const nodeFlagsForChecks = (scale: ServiceScale): string[] =>
   scale === 'large'
     ? [`--max-semi-space-size=${SEMI_SPACE_MB}`, '--single-threaded-gc', '--no-memory-reducer']
     : [`--max-semi-space-size=${SMALL_SEMI_SPACE_MB}`, '--single-threaded-gc'];

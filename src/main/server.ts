@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig, runsChecks, type AppConfig } from './config';
 import { startApplication } from './application';
-import { missingNodeFlags, tuneGarbageCollection } from './gc-tuning';
+import { missingNodeFlags, serviceScale, tuneGarbageCollection } from './gc-tuning';
 import { describeStartFailure } from './start-failure';
 import { readyMessage, serviceLogger } from './logging';
 
@@ -20,12 +20,14 @@ async function main(): Promise<void> {
   }
   // Sized for a process that runs checks (src/main/gc-tuning.ts); an API-only process keeps V8's defaults.
   const checks = runsChecks(config);
-  if (checks) tuneGarbageCollection(config.serviceScale);
+  const scale = serviceScale(config.serviceScale);
+  if (checks) tuneGarbageCollection(scale);
   const app = await startApplication(config, { logger: serviceLogger(config.logLevel) });
-  const missing = checks ? missingNodeFlags(process.execArgv, process.env.NODE_OPTIONS, config.serviceScale) : [];
+  const missing = checks ? missingNodeFlags(process.execArgv, process.env.NODE_OPTIONS, scale) : [];
   if (missing.length > 0) {
     app.logger.warn({ missing }, 'node was started without the flags of a check process (npm start gives them): checks cost more CPU');
   }
+  if (checks) app.logger.info({ scale, setting: config.serviceScale }, 'garbage-collector settings of a check process');
   app.logger.info({ url: app.url }, readyMessage(config.publicBaseUrl));
   let stopping = false;
   const shutdown = (signal: string) => {

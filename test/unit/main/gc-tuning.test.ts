@@ -2,7 +2,14 @@ import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { missingNodeFlags, nodeFlagsForChecks, serviceScale } from '../../../src/main/gc-tuning';
+import {
+  LARGE_AT_MONITORS,
+  missingNodeFlags,
+  nodeFlagsForChecks,
+  scaleForMonitors,
+  serviceScale,
+  serviceScaleSetting,
+} from '../../../src/main/gc-tuning';
 
 const root = path.join(__dirname, '..', '..', '..');
 
@@ -14,22 +21,41 @@ describe('garbage-collector settings of a check process', () => {
     const printed = (scale: string) =>
       execFileSync(
         process.execPath,
-        ['--import', 'tsx', '-e', `process.stdout.write(require('./src/main/gc-tuning').nodeFlagsForChecks().join(' '))`],
+        ['--import', 'tsx', '-e', `require('./src/main/gc-tuning').launchFlags().then((flags) => process.stdout.write(flags.join(' ')))`],
         {
           cwd: root,
-          env: { ...process.env, SERVICE_SCALE: scale },
+          // No DATABASE_URL: auto cannot ask the (embedded, not yet started) database, so small.
+          env: { ...process.env, SERVICE_SCALE: scale, DATABASE_URL: '' },
         },
       ).toString();
     expect(printed('large')).to.equal(nodeFlagsForChecks('large').join(' '));
+    expect(printed('small')).to.equal(nodeFlagsForChecks('small').join(' '));
     expect(printed('')).to.equal(nodeFlagsForChecks('small').join(' '));
-    expect(fs.readFileSync(path.join(root, 'scripts', 'node-flags.cjs'), 'utf8')).to.include(
-      "require('../dist/src/main/gc-tuning').nodeFlagsForChecks()",
-    );
+    const script = fs.readFileSync(path.join(root, 'scripts', 'node-flags.cjs'), 'utf8');
+    expect(script).to.include("require('../dist/src/main/gc-tuning')");
+    expect(script).to.include('.launchFlags()');
   });
 
-  it('keeps the large young generation and the memory reducer off for SERVICE_SCALE=large only', () => {
-    expect(serviceScale({})).to.equal('small');
-    expect(serviceScale({ SERVICE_SCALE: 'large' })).to.equal('large');
+  it('chooses the large scale for auto from LARGE_AT_MONITORS monitors held at start, small when it cannot tell', () => {
+    expect(serviceScaleSetting({})).to.equal('auto');
+    expect(serviceScaleSetting({ SERVICE_SCALE: 'large' })).to.equal('large');
+    expect(serviceScaleSetting({ SERVICE_SCALE: 'small' })).to.equal('small');
+    expect(scaleForMonitors(undefined)).to.equal('small');
+    expect(scaleForMonitors(LARGE_AT_MONITORS - 1)).to.equal('small');
+    expect(scaleForMonitors(LARGE_AT_MONITORS)).to.equal('large');
+    expect(scaleForMonitors(5, 5)).to.equal('large');
+  });
+
+  it('knows the scale an auto process runs at from the flags it was started with', () => {
+    expect(serviceScale('auto', nodeFlagsForChecks('large'), '')).to.equal('large');
+    expect(serviceScale('auto', [], '--no_memory_reducer')).to.equal('large');
+    expect(serviceScale('auto', nodeFlagsForChecks('small'), '')).to.equal('small');
+    expect(serviceScale('auto', [], '')).to.equal('small');
+    expect(serviceScale('large', [], '')).to.equal('large');
+    expect(serviceScale('small', nodeFlagsForChecks('large'), '')).to.equal('small');
+  });
+
+  it('keeps the large young generation and the memory reducer off for the large scale only', () => {
     expect(nodeFlagsForChecks('large')).to.include.members(['--max-semi-space-size=64', '--no-memory-reducer', '--single-threaded-gc']);
     const small = nodeFlagsForChecks('small');
     expect(small).to.include('--single-threaded-gc');

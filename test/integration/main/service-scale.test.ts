@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import net from 'node:net';
+import pg from 'pg';
+import { launchFlags, monitorsAtStart, nodeFlagsForChecks } from '../../../src/main/gc-tuning';
+import { testDatabase, testServer } from '../../support/test-server';
+
+/** A loopback port nothing listens on (bound, then closed). */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('SERVICE_SCALE=auto against the database (scripts/node-flags.cjs before node starts)', () => {
+  let url: string;
+  let held: number;
+
+  before(async () => {
+    await testServer(); // migrated, with whatever monitors the suite has created so far
+    url = (await testDatabase()).url;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    held = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM monitors')).rows[0]!.n);
+    await client.end();
+  });
+
+  it('reads how many monitors the database holds', async () => {
+    expect(await monitorsAtStart({ DATABASE_URL: url })).to.equal(held);
+  });
+
+  it('starts large from the threshold and small below it', async () => {
+    expect(await launchFlags({ DATABASE_URL: url, SERVICE_SCALE_LARGE_AT: String(held) })).to.deep.equal(nodeFlagsForChecks('large'));
+    expect(await launchFlags({ DATABASE_URL: url, SERVICE_SCALE_LARGE_AT: String(held + 1) })).to.deep.equal(nodeFlagsForChecks('small'));
+    expect(await launchFlags({ DATABASE_URL: url, SERVICE_SCALE: 'small', SERVICE_SCALE_LARGE_AT: '0' })).to.deep.equal(
+      nodeFlagsForChecks('small'),
+    );
+  });
+
+  it('starts small when the database does not answer, or holds no schema yet', async () => {
+    const port = await closedPort();
+    const unreachable = `postgres://nobody:nothing@127.0.0.1:${port}/none`;
+    expect(await monitorsAtStart({ DATABASE_URL: unreachable })).to.equal(undefined);
+    expect(await launchFlags({ DATABASE_URL: unreachable, SERVICE_SCALE_LARGE_AT: '0' })).to.deep.equal(nodeFlagsForChecks('small'));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const empty = `scale_${Date.now()}`;
+    await client.query(`CREATE DATABASE ${empty}`);
+    try {
+      const emptyUrl = new URL(url);
+      emptyUrl.pathname = `/${empty}`;
+      expect(await monitorsAtStart({ DATABASE_URL: emptyUrl.toString() })).to.equal(undefined);
+    } finally {
+      await client.query(`DROP DATABASE IF EXISTS ${empty} WITH (FORCE)`);
+      await client.end();
+    }
+  });
+});
