@@ -15,17 +15,9 @@ describe('data-export use cases: writes join the transaction they run in', () =>
     const exports = new FakeDataExports();
     const files = new FakeExportFiles();
     const tx = recordedTransactions();
+    const mail = new FakeDirectDeliveries();
     const settings = { cooldownHours: 6, publicBaseUrl: 'https://app.example', leaseMs: 60_000 };
-    const worker = new GenerateDataExports(
-      exports,
-      new FakeArchiveWriter(files),
-      files,
-      new FakeDirectDeliveries(),
-      plainSecrets,
-      tx,
-      settings,
-      clock,
-    );
+    const worker = new GenerateDataExports(exports, new FakeArchiveWriter(files), files, mail, plainSecrets, tx, settings, clock);
     exports.seed({
       id: ID,
       organizationId: 1,
@@ -45,5 +37,8 @@ describe('data-export use cases: writes join the transaction they run in', () =>
     expect(await worker.execute('worker-a')).to.deep.include({ generated: [ID] });
     expect(tx.handed).to.have.length(1);
     expect(exports.joined).to.deep.equal([['finish', tx.handed[0]]]);
+    // The link mail is enqueued in the transaction that marks the export ready.
+    expect(mail.rows).to.have.length(1);
+    expect(mail.enqueuedIn).to.deep.equal([tx.handed[0]]);
   });
 });

@@ -83,4 +83,19 @@ describe('IM incident use cases: writes join the transaction they run in', () =>
     });
     joinedLast(1);
   });
+
+  it('paging an added responder enqueues the page in the transaction that saves the incident', async () => {
+    const { incidents, teams, clock, transactions, declare, joinedLast } = setup();
+    const ref = await declare();
+    incidents.writes.length = 0;
+    const responders = new FakeImResponders().user(1, 'dana', 'Dana');
+    const deliveries = new FakeDirectDeliveries();
+    await new AddImIncidentResponder(incidents, teams, responders, deliveries, transactions, clock).execute(admin, ref, {
+      userId: 'dana',
+      notify: true,
+    });
+    joinedLast(1);
+    expect(deliveries.rows).to.have.length.greaterThan(0);
+    expect(deliveries.enqueuedIn).to.deep.equal([transactions.handed.at(-1)]);
+  });
 });

@@ -106,6 +106,8 @@ describe('on-call use cases: ledger and incident writes join the transaction the
     expect(ledger.calls.map(({ call }) => call)).to.deep.equal(['claimDue', 'advance']);
     expect(transactions.handed).to.have.length(1);
     expect(ledger.calls.every(({ tx }) => tx === transactions.handed[0])).to.equal(true);
+    // The page goes out with the step it tells of.
+    expect(deliveries.enqueuedIn).to.deep.equal([transactions.handed[0]]);
   });
 
   it('escalating now claims the row, advances it and saves the incident in its one transaction', async () => {
@@ -117,5 +119,6 @@ describe('on-call use cases: ledger and incident writes join the transaction the
     expect(ledger.calls.map(({ call }) => call)).to.deep.equal(['claimIncident', 'advance']);
     expect(ledger.calls.every((c) => c.tx === tx)).to.equal(true);
     expect(incidents.writes).to.deep.equal([{ write: 'save', tx }]);
+    expect(deliveries.enqueuedIn).to.deep.equal([tx]);
   });
 });

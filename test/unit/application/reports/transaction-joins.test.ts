@@ -28,17 +28,8 @@ describe('report use cases: writes join the transaction they run in', () => {
     const uptime = new GetUptimeStats(new FakeMonitorLookup(), new FakeCoverage(null, { up: 0.9, down: 0.1 }), clock);
     const ids = sequentialIds();
     const tx = recordedTransactions();
-    const runner = new ReportRunner(
-      sources,
-      runs,
-      new FakeReportRenderer(),
-      new FakeReportArchive(),
-      new FakeDirectDeliveries(),
-      uptime,
-      tx,
-      ids,
-      clock,
-    );
+    const mail = new FakeDirectDeliveries();
+    const runner = new ReportRunner(sources, runs, new FakeReportRenderer(), new FakeReportArchive(), mail, uptime, tx, ids, clock);
     const due = new RunDueReports(reports, sources, runs, runner, clock, { lookbackMs: 72 * 3_600_000, customerReportTime: '06:00' });
     await new CreateReport(reports, new FakeReportScopeRefs(), ids, clock).execute(anActor().build(), {
       name: 'Weekly SLA',
@@ -60,5 +51,8 @@ describe('report use cases: writes join the transaction they run in', () => {
       ['claim', tx.handed[0]],
       ['finish', tx.handed[0]],
     ]);
+    // The report's mail is enqueued with the outcome it tells of.
+    expect(mail.rows).to.have.length.greaterThan(0);
+    expect(mail.enqueuedIn).to.deep.equal([tx.handed[0]]);
   });
 });

@@ -85,5 +85,7 @@ describe('watch sweeps: the result joins the transaction of its messages', () =>
       ['recordDomainExpiry', tx.handed[0]],
       ['recordIpDnsbl', tx.handed[1]],
     ]);
+    // Each sweep's notice is enqueued in the transaction that recorded its result.
+    expect(directs.enqueuedIn).to.have.deep.members([tx.handed[0], tx.handed[1]]);
   });
 });
