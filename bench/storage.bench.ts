@@ -5,8 +5,9 @@
  * monitors (default 10,000) of the 200,000-monitor mix (1, 5, 15 and 60 minutes in equal parts, half
  * HTTP and half TCP), spread over BENCH_LOCATIONS locations (default 3; BENCH_LOCATIONS_PER_MONITOR
  * each, default 1, each location on a phase of its own), over BENCH_DAYS simulated days (default 3)
- * on a simulated clock. The mix: response times around each monitor's own (20 ms to about 1.2 s) with
- * spikes; an outage of 1-8 minutes every few hours per monitor (BENCH_OUTAGE_EVERY_HOURS, default 4
+ * on a simulated clock, each location's results by a recording stream of its own, side by side
+ * (BENCH_STREAMS=1: one stream). The mix: response times around each monitor's own (20 ms to about
+ * 1.2 s) with spikes; an outage of 1-8 minutes every few hours per monitor (BENCH_OUTAGE_EVERY_HOURS, default 4
  * on average: a status change every few hours); BENCH_FLAPPING of the monitors (default 0.05) failing
  * 20 % of their checks; failures of varied kinds whose evidence varies (statuses, headers with a
  * request id, body excerpts, error texts). Runs the hourly upkeep after every simulated hour
@@ -42,6 +43,8 @@ const LOCATIONS_PER_MONITOR = Math.min(LOCATIONS.length, Number(process.env.BENC
 const FLAPPING = Number(process.env.BENCH_FLAPPING ?? 0.05);
 const FLAP_FAILURES = 0.2;
 const OUTAGE_EVERY_HOURS = Number(process.env.BENCH_OUTAGE_EVERY_HOURS ?? 4);
+/** Recording streams side by side: one per location (default), or 1. */
+const STREAMS = Number(process.env.BENCH_STREAMS ?? LOCATIONS.length);
 /** What a sample must be for its projection to count: smaller runs print their figures and exit 1. */
 const REPRESENTATIVE = { monitors: 10_000, locations: 3 };
 const INTERVALS_MIN = [1, 5, 15, 60];
@@ -62,6 +65,24 @@ const noise = (...n: number[]) => {
   for (const x of n) h = Math.imul(h ^ (x >>> 0), 16777619) ^ Math.imul(h >>> 13, 0x5bd1e995);
   return ((h >>> 0) % 1_000_000) / 1_000_000;
 };
+
+/** Results in time order cut as the engine's batches: at most 500, never two of one monitor and location. */
+function chunksOf(results: RecordCheckResultInput[]): RecordCheckResultInput[][] {
+  const chunks: RecordCheckResultInput[][] = [];
+  for (let i = 0; i < results.length;) {
+    const seen = new Set<string>();
+    let end = i;
+    while (end < results.length && end - i < 500) {
+      const key = `${results[end]!.monitorId}:${results[end]!.location}`;
+      if (seen.has(key)) break;
+      seen.add(key);
+      end += 1;
+    }
+    chunks.push(results.slice(i, end));
+    i = end;
+  }
+  return chunks;
+}
 
 /**
  * Whether a monitor's target is down at `at`, and which of its failure kinds: a flapping monitor
@@ -280,19 +301,15 @@ async function main() {
       const began = performance.now();
       // The engine's batches: up to 500 results, never two of one monitor and location (a batch is
       // a couple of seconds of checks), so a small sample's batches end at a monitor's next result.
-      for (let i = 0; i < batch.length;) {
-        const seen = new Set<string>();
-        let end = i;
-        while (end < batch.length && end - i < 500) {
-          const key = `${batch[end]!.monitorId}:${batch[end]!.location}`;
-          if (seen.has(key)) break;
-          seen.add(key);
-          end += 1;
-        }
-        const chunk = batch.slice(i, end);
-        now = chunk.at(-1)!.result.checkedAt.getTime() + 1000;
-        await inContext(() => record.executeMany(chunk));
-        i = end;
+      // Each location's results are recorded by a stream of its own, the streams side by side as
+      // the locations' workers are (BENCH_STREAMS=1 records them one batch at a time); the streams
+      // move in step, so the clock is never more than a batch ahead of any result.
+      const streams = STREAMS > 1 ? LOCATIONS.map((name) => batch.filter((input) => input.location === name)) : [batch];
+      const chunked = streams.map(chunksOf);
+      for (let round = 0; chunked.some((chunks) => round < chunks.length); round += 1) {
+        const due = chunked.flatMap((chunks) => (round < chunks.length ? [chunks[round]!] : []));
+        now = Math.max(...due.map((chunk) => chunk.at(-1)!.result.checkedAt.getTime())) + 1000;
+        await Promise.all(due.map((chunk) => inContext(() => record.executeMany(chunk))));
       }
       recordMs += performance.now() - began;
       results += batch.length;
@@ -314,6 +331,10 @@ async function main() {
       const took = performance.now() - upkeepBegan;
       upkeepMs += took;
       if (report.daysCompacted > 0) compactMs += took;
+      const done = (hour + HOUR - START) / HOUR;
+      process.stderr.write(
+        `[bench:storage ${new Date().toISOString()}] simulated hour ${done} of ${DAYS * 24}: ${results} results recorded (${Math.round(results / (recordMs / 1000))}/s), upkeep ${Math.round(took)} ms\n`,
+      );
     }
     // Past the raw window: the last day is packed too.
     now = START + DAYS * DAY + (DEFAULTS.rawHours + 1) * HOUR;
@@ -399,6 +420,7 @@ async function main() {
           results,
           locations: LOCATIONS.length,
           locationsPerMonitor: LOCATIONS_PER_MONITOR,
+          recordingStreams: STREAMS,
           flappingShare: FLAPPING,
           outageEveryHours: OUTAGE_EVERY_HOURS,
           failures,
