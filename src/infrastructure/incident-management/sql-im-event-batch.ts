@@ -99,7 +99,8 @@ const retryable = (error: unknown, codes: readonly string[]) => codes.includes((
  * of the batch's keys read (with their rows' versions), the domain's decisions written by one
  * set-based statement that changes an incident only if its row is still the version read, and
  * opens one only if no incident with its key was opened meanwhile (the unique index of open dedup
- * keys). A batch that lost such a race is read and decided again; after OPTIMISTIC_ATTEMPTS it runs
+ * keys). A batch that lost such a race (a stale version, a key opened meanwhile, or a deadlock with
+ * another batch's statement) is read and decided again; after OPTIMISTIC_ATTEMPTS it runs
  * in the TransactionRunner's transaction with its keys locked and its incidents read FOR UPDATE, so
  * a key every batch wants (a storm of one alert) makes progress by waiting, not by failing.
  */
@@ -114,7 +115,9 @@ export class SqlImEventBatchStore implements ImEventBatchStore {
       try {
         return await this.once(this.sql, keys, decide, false);
       } catch (error) {
-        if (!retryable(error, [STALE, UNIQUE_VIOLATION])) throw error;
+        // A deadlock between two such statements (their new incidents' unique keys taken in
+        // different orders) is a lost race too: PostgreSQL rolled this statement back whole.
+        if (!retryable(error, [STALE, UNIQUE_VIOLATION, DEADLOCK])) throw error;
       }
     }
     for (let attempt = 1; ; attempt++) {

@@ -120,11 +120,12 @@ describe('watch events reach channels, and lastNotified* follows successful deli
   const expiryOf = async (token: string, id: string) => (await api('GET', `/api/customer-domains/${id}`, { token })).body.expiry;
   const dnsblOf = async (token: string, id: string) => (await api('GET', `/api/customer-ips/${id}`, { token })).body.dnsbl;
 
-  it('a domain expiring in 5 days sends one domain.expiring webhook, then shows lastNotifiedWarningAt', async () => {
+  it('a domain expiring in 10 days sends one domain.expiring webhook, then shows lastNotifiedWarningAt', async () => {
     const path = `/domains-${suffix}`;
     const setup = await aSetup('watch-domain', path);
     const name = `renew-me-${suffix}.test`;
-    const domainId = await aDomainExpiringIn(setup, name, 5);
+    // 10 days: the next day's sweep is still in the warning band (3 days or fewer is the error band).
+    const domainId = await aDomainExpiringIn(setup, name, 10);
     expect((await expiryOf(setup.org.token, domainId)).lastNotifiedWarningAt).to.equal(null);
 
     await sweep();
@@ -134,16 +135,17 @@ describe('watch events reach channels, and lastNotified* follows successful deli
     const requests = receiver.at(path);
     expect(requests).to.have.length(1);
     const body = JSON.parse(requests[0]!.body);
-    expect(body).to.include({ event: 'domain.expiring', summary: `${name} expires in 5 days` });
-    expect(body.data).to.include({ customerDomainId: domainId, domainName: name, band: 'warning', daysLeft: 5 });
+    expect(body).to.include({ event: 'domain.expiring', summary: `${name} expires in 10 days` });
+    expect(body.data).to.include({ customerDomainId: domainId, domainName: name, band: 'warning', daysLeft: 10 });
 
     const expiry = await expiryOf(setup.org.token, domainId);
     expect(expiry.lastNotifiedWarningAt).to.be.a('string');
     expect(expiry).to.include({ lastNotifiedErrorAt: null, lastNotifiedExpiredAt: null });
 
-    // The next day's sweep finds the same band: nothing more is sent.
+    // The next day's sweep looks the domain up again and finds the same band: nothing more is sent.
     clock.advance(DAY + HOUR);
     await sweep();
+    expect((await expiryOf(setup.org.token, domainId)).lastCheckedAt).to.not.equal(expiry.lastCheckedAt);
     expect((await deliveriesOf(setup.channel.publicId)).map((d) => d.event)).to.deep.equal(['domain.expiring']);
   });
 

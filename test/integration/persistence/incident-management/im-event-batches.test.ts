@@ -178,6 +178,36 @@ describe('event batches on PostgreSQL', function () {
     expect(stored!.timeline.map((e) => e.kind)).to.deep.equal(['triggered', 'occurrence']);
   });
 
+  it('a batch whose write PostgreSQL broke off in a deadlock with another batch is read and decided again, without the locks', async () => {
+    const app = await testServer();
+    const { scope } = await anImOrganization();
+    const seen = { writes: 0, lockedAttempts: 0 };
+    const deadlocking: SqlRunner = {
+      query: async (statement, options) => {
+        // PostgreSQL's answer to the loser of a deadlock (40P01): its statement rolled back whole.
+        if (/INSERT INTO im_incident_timeline/.test(statement.text) && ++seen.writes === 1) {
+          throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+        }
+        return (await app.database.sql.query(statement, options)) as never;
+      },
+    };
+    const runner = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
+    const locked: TransactionRunner = {
+      run: (work) => {
+        seen.lockedAttempts++;
+        return RequestContext.create(app.database.orm.em, () => runner.run(work));
+      },
+    };
+    const store = new SqlImEventBatchStore(deadlocking, locked);
+    const result = await new CommitImEvents(store, ids, testClock, { maxSize: 10, maxWaitMs: 1 }).execute(scope, trigger('d', 'first'));
+
+    expect(result.outcome).to.equal('created');
+    expect(seen).to.deep.equal({ writes: 2, lockedAttempts: 0 });
+    const stored = await storedOf(scope.organizationId);
+    expect(stored).to.have.length(1);
+    expect(stored[0]).to.deep.include({ status: 'triggered', occurrences: 1 });
+  });
+
   it('through HTTP: events sent at once for one key give what they give one by one', async () => {
     const { callers, scope } = await anImOrganization();
     const body = (event: ImEvent) => ({
