@@ -54,6 +54,10 @@ export const serviceScaleSetting = (env: NodeJS.ProcessEnv = process.env): Servi
 export const scaleForMonitors = (monitors: number | undefined, largeAt = LARGE_AT_MONITORS): ServiceScale =>
   monitors !== undefined && monitors >= largeAt ? 'large' : 'small';
 
+/** The flags node was started with, on its command line or in NODE_OPTIONS, spelt with dashes. */
+const givenFlags = (execArgv: readonly string[], nodeOptions: string): Set<string> =>
+  new Set([...execArgv, ...nodeOptions.split(/\s+/)].map((flag) => flag.replaceAll('_', '-')));
+
 /**
  * The scale this process runs at: the one set, or for `auto` the one its node flags were chosen for
  * (the launcher gives the large scale's `--no-memory-reducer` only to a large process).
@@ -64,8 +68,7 @@ export const serviceScale = (
   nodeOptions = process.env.NODE_OPTIONS ?? '',
 ): ServiceScale => {
   if (setting !== 'auto') return setting;
-  const given = new Set([...execArgv, ...nodeOptions.split(/\s+/)].map((flag) => flag.replaceAll('_', '-')));
-  return given.has('--no-memory-reducer') ? 'large' : 'small';
+  return givenFlags(execArgv, nodeOptions).has('--no-memory-reducer') ? 'large' : 'small';
 };
 
 /**
@@ -120,6 +123,6 @@ export function missingNodeFlags(
   nodeOptions = process.env.NODE_OPTIONS ?? '',
   scale: ServiceScale = serviceScale(),
 ): string[] {
-  const given = new Set([...execArgv, ...nodeOptions.split(/\s+/)].map((flag) => flag.replaceAll('_', '-')));
+  const given = givenFlags(execArgv, nodeOptions);
   return nodeFlagsForChecks(scale).filter((flag) => !given.has(flag));
 }
