@@ -8,6 +8,8 @@ export interface AppConfig {
   platformAdmin: { email: string; password: string } | undefined;
   signupOpen: boolean;
   logLevel: string;
+  /** How long a stop lets the requests in flight finish before it cuts them (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
   /** SERVICE_SCALE: the garbage-collector settings of a check process (src/main/gc-tuning.ts); auto: chosen at start by the monitors held. */
   serviceScale: 'auto' | 'small' | 'large';
   mongodbUrl: string | undefined;

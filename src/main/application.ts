@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
 import pino, { type Logger } from 'pino';
@@ -10,7 +9,7 @@ import type { AppConfig } from './config';
 import { createContainer } from './container';
 import { checkContainer } from './container-check';
 import { createHttpApp } from './http';
-import { answerClientError } from '../interfaces/http/shared/client-errors';
+import { GracefulServer } from './graceful-server';
 import { startJobs } from './jobs';
 import { CONTEXTS } from './contexts';
 import { hostParts } from './host-parts';
@@ -83,21 +82,11 @@ export async function startApplication(config: AppConfig, options: StartOptions 
       const jobs = await startJobs(config, databaseUrl, database, container, logger, { jobs: parts.jobs });
       started.push(() => jobs.stop());
     }
-    const server = http.createServer(await createHttpApp(container, contexts));
-    server.keepAliveTimeout = 65_000;
-    server.on('clientError', answerClientError);
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.port, config.host, () => resolve());
-    });
-    started.push(
-      () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-    );
-    const { port } = server.address() as AddressInfo;
+    const http = new GracefulServer(await createHttpApp(container, contexts), logger);
+    await http.listen(config.port, config.host);
+    // Stopped first: the requests in flight finish (or are cut) while the database is still open.
+    started.push(() => http.stop(config.shutdownGraceMs, database));
+    const { port } = http.server.address() as AddressInfo;
     const hostname = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
     const url = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;
     logger.info({ url, publicBaseUrl: config.publicBaseUrl }, 'listening');

@@ -185,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     platformAdmin: c.PLATFORM_ADMIN_EMAIL ? { email: c.PLATFORM_ADMIN_EMAIL, password: c.PLATFORM_ADMIN_PASSWORD! } : undefined,
     signupOpen: c.SIGNUP === 'open',
     logLevel: c.LOG_LEVEL,
+    shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     serviceScale: c.SERVICE_SCALE,
     mongodbUrl: c.MONGODB_URL,
     exportCooldownHours: c.EXPORT_COOLDOWN_HOURS,

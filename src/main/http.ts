@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { AppError } from '../domain/shared/app-error';
-import { isDatabaseOutage } from '../infrastructure/persistence/database-outage';
+import { isCutByStop, isDatabaseOutage } from '../infrastructure/persistence/database-outage';
+import { currentScope } from '../infrastructure/persistence/work-scope';
 import { requestLog } from '../interfaces/http/shared/request-log';
 import { RouteTable } from '../interfaces/http/shared/route-table';
 import cookieParser from 'cookie-parser';
@@ -136,6 +137,11 @@ export const DATABASE_RETRY_AFTER_SECONDS = 2;
  * committed nothing: 503 databaseUnavailable with Retry-After, so clients retry it, not a 500.
  */
 const databaseOutages: ErrorRequestHandler = (error, req, _res, next) => {
+  // A cut request's connections are reset under it: whatever it then fails with, the stop is why.
+  if (isCutByStop(error) || (currentScope()?.cut === true && isDatabaseOutage(error))) {
+    req.log?.warn({ err: error }, 'request past its stop grace: answered 503 serviceStopping, nothing committed');
+    return next(new AppError('serviceStopping', { retryAfter: DATABASE_RETRY_AFTER_SECONDS }));
+  }
   if (!isDatabaseOutage(error)) return next(error);
   req.log?.warn({ err: error }, 'database unreachable: answered 503 databaseUnavailable');
   next(new AppError('databaseUnavailable', { retryAfter: DATABASE_RETRY_AFTER_SECONDS }));

@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { token } from '../application/shared/token';
 import type { CallerCache } from '../infrastructure/identity/caller-cache';
-import type { SqlRunner } from '../infrastructure/persistence/database';
+import type { Database, SqlRunner } from '../infrastructure/persistence/database';
 import type { ContextSql } from '../infrastructure/persistence/context-sql';
 import type { AppConfig } from './config';
 
@@ -10,6 +10,8 @@ import type { AppConfig } from './config';
 export const CONFIG = token<AppConfig>('AppConfig');
 export const LOGGER = token<Logger>('Logger');
 export const ORM = token<MikroORM>('MikroORM');
+/** The database as a whole (its deadlines and stall watch, for the pools opened beside the kit's). */
+export const DATABASE = token<Database>('Database');
 export const SQL = token<SqlRunner>('SqlRunner');
 export const CALLER_CACHE = token<CallerCache>('CallerCache');
 export const CONTEXT_SQL = token<ContextSql>('ContextSql');

@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   // readiness of the host (design): GET /readyz
   'databaseUnavailable',
   'migrationsPending',
+  // a request that arrives while the process stops, or whose grace ran out before it finished (design)
+  'serviceStopping',
   // identity (design)
   'emailAlreadyRegistered',
   'invitationAlreadyPending',

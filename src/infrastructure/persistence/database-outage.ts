@@ -13,6 +13,16 @@ export function isDatabaseOutage(error: unknown): boolean {
   return false;
 }
 
+/** Whether a failure is the database work of a request cut at its stop's grace (persistence/work-scope.ts). */
+export function isCutByStop(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if (current.name === 'ServiceStoppingError') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** SQLSTATEs of a server that is gone or not (yet) taking connections. */
 const SERVER_STATES = new Set([
   '57P01', // admin_shutdown: the server is stopping (fast shutdown ends every session)
@@ -30,6 +40,11 @@ const DRIVER_MESSAGES = [
   'Client has encountered a connection error and is not queryable',
   'Client was closed and is not queryable',
   'Timeout acquiring a connection',
+  // pg-pool gave up waiting for a connection (its connectionTimeoutMillis), or pg for the server's start-up answer
+  'timeout exceeded when trying to connect',
+  'timeout expired',
+  // the stall watch judged the server silent (persistence/stall-watch.ts)
+  'the database is not answering',
   // knex ends a transaction whose connection failed and answers its later statements with this
   'Transaction query already complete',
 ];

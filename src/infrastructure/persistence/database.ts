@@ -7,6 +7,8 @@ import type { Logger } from 'pino';
 import { migrationsList } from './migrations';
 import { IDLE_CONNECTION_MS, ormPoolUse, pgPoolUse, type PoolUse } from './pool-use';
 import { bind, type QueryOptions, type Sql } from './sql';
+import { abortConnection, DEFAULT_DATABASE_DEADLINES, SelectOneProbe, StallWatch, type DatabaseDeadlines } from './stall-watch';
+import { commits, currentScope, ServiceStoppingError } from './work-scope';
 
 /**
  * Plain SQL for hot paths and set-based work, beside the ORM's unit of work, on its own pool. A
@@ -48,6 +50,18 @@ export interface Database {
   readonly sql: SqlRunner;
   /** The use of its connection pools (the ORM's, and the plain SQL one), for the metrics. */
   poolUse(): { orm: PoolUse | undefined; sql: PoolUse };
+  /** Whether PostgreSQL is judged stalled now (connections open, nothing answered): see `StallWatch`. */
+  readonly stalled: boolean;
+  /**
+   * Puts another pool of the service (the read pool, the job store's) under the same deadlines:
+   * its connections are reset when the server stalls, and opening one gives up after `acquireMs`.
+   */
+  watchPool(pool: pg.Pool): void;
+  /**
+   * Resets the connections held by work that was cut (`WorkScope.cutNow`, a request past its stop's
+   * grace): their statements fail and their transactions roll back. Answers how many.
+   */
+  abortCut(): number;
   close(): Promise<void>;
 }
 
@@ -113,23 +127,33 @@ export interface DatabaseSetup {
   readonly prepareConnection: (client: ConnectionClient) => Promise<void>;
   readonly poolMax?: number;
   readonly sqlPoolMax?: number;
+  /** How long it waits on the server (default DEFAULT_DATABASE_DEADLINES). */
+  readonly deadlines?: DatabaseDeadlines;
 }
 
 /** knex's client, as far as taking a connection goes. */
 interface KnexClient {
-  acquireConnection(): Promise<ConnectionClient>;
-  releaseConnection(connection: ConnectionClient): Promise<unknown>;
+  acquireConnection(): Promise<ConnectionClient & pg.Client>;
+  releaseConnection(connection: ConnectionClient & pg.Client): Promise<unknown>;
 }
 
 /**
  * Every connection MikroORM (knex) takes from its pool is prepared first: repositories, the unit of
- * work, raw statements and transactions all run on such a connection.
+ * work, raw statements and transactions all run on such a connection. Each is watched while it is
+ * held, and an acquisition fails as soon as the server is judged stalled.
  */
-function prepareOrmConnections(orm: MikroORM, prepare: (client: ConnectionClient) => Promise<void>): void {
+function prepareOrmConnections(orm: MikroORM, prepare: (client: ConnectionClient) => Promise<void>, watch: StallWatch): void {
   const client = orm.em.getConnection().getKnex().client as unknown as KnexClient;
   const acquire = client.acquireConnection.bind(client);
+  const release = client.releaseConnection.bind(client);
+  client.releaseConnection = (connection) => {
+    watch.release(connection);
+    return release(connection);
+  };
   client.acquireConnection = async () => {
-    const connection = await acquire();
+    const connection = await watch.acquire(acquire, release);
+    observeCommits(connection);
+    watch.hold(connection);
     try {
       await prepare(connection);
     } catch (error) {
@@ -140,9 +164,45 @@ function prepareOrmConnections(orm: MikroORM, prepare: (client: ConnectionClient
   };
 }
 
+/** Connections whose statements are observed (each once). */
+const observed = new WeakSet<object>();
+
+type QueryCallback = (error: Error | null, result?: unknown) => void;
+
+/**
+ * Notes on the current work's scope when a statement on this connection commits something (a
+ * COMMIT, or a write outside a transaction): a stop then lets that request finish instead of
+ * cutting it (work-scope.ts). knex runs its statements with a callback, the form observed here.
+ */
+function observeCommits(connection: pg.Client): void {
+  if (observed.has(connection)) return;
+  observed.add(connection);
+  let inTransaction = false;
+  const query = connection.query.bind(connection) as (...args: unknown[]) => unknown;
+  (connection as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const config = args[0];
+    const text = typeof config === 'string' ? config : String((config as { text?: unknown } | null)?.text ?? '');
+    const callback = args[args.length - 1];
+    if (typeof callback !== 'function') return query(...args);
+    const scope = currentScope();
+    const wasInTransaction = inTransaction;
+    // Work cut by a stop commits nothing: its connection is reset before its COMMIT (or write outside
+    // a transaction) is sent, so the statement fails as on any lost connection and the server rolls back.
+    if (scope?.cut && commits(text, wasInTransaction)) abortConnection(connection);
+    if (/^\s*(begin|start transaction)\b/i.test(text)) inTransaction = true;
+    else if (/^\s*(commit|rollback)\s*;?\s*$/i.test(text)) inTransaction = false;
+    args[args.length - 1] = ((error, result) => {
+      if (!error && scope && commits(text, wasInTransaction)) scope.noteCommitted();
+      (callback as QueryCallback)(error, result);
+    }) satisfies QueryCallback;
+    return query(...args);
+  };
+}
+
 /** Connects, applies pending migrations and answers once the schema is current. */
 export async function openDatabase(url: string, setup: DatabaseSetup, logger?: Logger): Promise<Database> {
   const prepare = setup.prepareConnection;
+  const deadlines = setup.deadlines ?? DEFAULT_DATABASE_DEADLINES;
   const progress = new MigrationProgress();
   const orm = await MikroORM.init({
     clientUrl: url,
@@ -150,8 +210,11 @@ export async function openDatabase(url: string, setup: DatabaseSetup, logger?: L
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
     pool: { min: 0, max: setup.poolMax ?? 20, idleTimeoutMillis: IDLE_CONNECTION_MS },
-    // knex's own notes (a pooled connection the server ended, say) go to the service's log, not the console.
     driverOptions: {
+      // A connection that cannot be opened or had in time is an outage (503), not a wait as long as the outage.
+      acquireConnectionTimeout: deadlines.acquireMs,
+      connection: { connectionTimeoutMillis: deadlines.connectMs },
+      // knex's own notes (a pooled connection the server ended, say) go to the service's log, not the console.
       log: {
         warn: (message: unknown) => logger?.warn({ component: 'knex' }, String(message)),
         error: (message: unknown) => logger?.error({ component: 'knex' }, String(message)),
@@ -168,9 +231,20 @@ export async function openDatabase(url: string, setup: DatabaseSetup, logger?: L
     },
   });
   await migrate(orm, progress, logger);
-  prepareOrmConnections(orm, prepare);
-  const pool = new pg.Pool({ connectionString: url, max: setup.sqlPoolMax ?? 10, idleTimeoutMillis: IDLE_CONNECTION_MS });
+  const watch = new StallWatch(new SelectOneProbe(url), deadlines, logger);
+  prepareOrmConnections(orm, prepare, watch);
+  const watchPool = (pool: pg.Pool) => {
+    pool.on('acquire', (client) => watch.hold(client));
+    pool.on('release', (_error, client) => watch.release(client));
+  };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: setup.sqlPoolMax ?? 10,
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
+    connectionTimeoutMillis: deadlines.acquireMs,
+  });
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle database connection failed'));
+  watchPool(pool);
   // Prepared statements come from a small fixed set of texts: name each once.
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
@@ -186,7 +260,10 @@ export async function openDatabase(url: string, setup: DatabaseSetup, logger?: L
     const name = run.prepare ? nameOf(text) : undefined;
     // pool.query's own steps (an error listener while the client is out, released with the
     // error so a broken connection is dropped), with the connection prepared first (the audit context)
-    const client = await pool.connect();
+    const client = await watch.acquire(
+      () => pool.connect(),
+      (late) => late.release(),
+    );
     let failure: Error | undefined;
     const onError = (error: Error) => {
       failure = error;
@@ -194,7 +271,11 @@ export async function openDatabase(url: string, setup: DatabaseSetup, logger?: L
     client.once('error', onError);
     try {
       await prepare(client);
-      return (await client.query({ text, values: [...values], name })).rows as T[];
+      if (currentScope()?.cut && commits(text, false)) throw new ServiceStoppingError();
+      const rows = (await client.query({ text, values: [...values], name })).rows as T[];
+      // Its own connection, outside any transaction: a write has committed when it answers.
+      if (commits(text, false)) currentScope()?.noteCommitted();
+      return rows;
     } catch (error) {
       failure ??= error as Error;
       throw error;
@@ -208,7 +289,13 @@ export async function openDatabase(url: string, setup: DatabaseSetup, logger?: L
     orm,
     sql: { query },
     poolUse: () => ({ orm: ormPoolUse(orm), sql: pgPoolUse(pool) }),
+    get stalled() {
+      return watch.stalled;
+    },
+    watchPool,
+    abortCut: () => watch.abortHeld('cut'),
     close: async () => {
+      await watch.close();
       await pool.end();
       await orm.close(true);
     },

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { statementName } from './database';
 import { IDLE_CONNECTION_MS, pgPoolUse, type PoolUse } from './pool-use';
+import { DEFAULT_DATABASE_DEADLINES } from './stall-watch';
 import { bind, type QueryOptions, type Sql } from './sql';
 
 /** Connections of the read pool: hot reads are short, and a small pool keeps PostgreSQL's backends few. */
@@ -18,7 +19,11 @@ export class PreparedSql {
   private readonly names = new Map<string, string>();
   private pool: pg.Pool | undefined;
 
-  constructor(private readonly orm: MikroORM) {}
+  /** `watch` puts its pool under the database's deadlines and stall watch (Database.watchPool). */
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly watch: (pool: pg.Pool) => void = () => undefined,
+  ) {}
 
   /** Every statement is prepared (`options.prepare` is implied). */
   async query<T = Record<string, unknown>>(statement: Sql, options?: QueryOptions): Promise<T[]> {
@@ -45,7 +50,9 @@ export class PreparedSql {
         max: POOL_SIZE,
         idleTimeoutMillis: IDLE_CONNECTION_MS,
         allowExitOnIdle: true,
+        connectionTimeoutMillis: DEFAULT_DATABASE_DEADLINES.acquireMs,
       });
+      this.watch(this.pool);
       // An idle connection the server ends (restart, shutdown) is dropped by the pool; nothing to do.
       this.pool.on('error', () => undefined);
     }

@@ -7,7 +7,7 @@ import type { Database } from '../../infrastructure/persistence/database';
 import { MikroOrmTransactionRunner } from '../../infrastructure/persistence/mikro-orm-transaction-runner';
 import { PostgresRateLimiter } from '../../infrastructure/rate-limit/postgres-rate-limiter';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, LOGGER, ORM, SQL } from '../tokens';
+import { CONFIG, CONTEXT_SQL, DATABASE, LOGGER, ORM, SQL } from '../tokens';
 import { ContextSql } from '../../infrastructure/persistence/context-sql';
 import type { Logger } from 'pino';
 import { bindings } from './bindings';
@@ -18,6 +18,7 @@ export const platformModule = (config: AppConfig, logger: Logger, database: Data
   bindings(({ bind }) => {
     bind(CONFIG).toConstantValue(config);
     bind(LOGGER).toConstantValue(logger);
+    bind(DATABASE).toConstantValue(database);
     bind(ORM).toConstantValue(database.orm);
     bind(SQL).toConstantValue(database.sql);
     // The shared handle every context's SQL adapters write through (joining the ambient unit of work).

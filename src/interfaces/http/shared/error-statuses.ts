@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   routeNotFound: 404,
   methodNotAllowed: 405,
   databaseUnavailable: 503,
+  serviceStopping: 503,
   migrationsPending: 503,
   emailAlreadyRegistered: 409,
   invitationAlreadyPending: 409,

@@ -9,6 +9,7 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   unauthorized: 'Unauthorized',
   methodNotAllowed: 'Method not allowed: this endpoint takes POST only',
   databaseUnavailable: 'The database does not answer',
+  serviceStopping: 'This process is stopping: retry, another one (or this one once restarted) will answer',
   migrationsPending: 'The database schema is older than this build',
   customerScopedTokenForbidden: 'Customer-scoped callers cannot use this endpoint',
   apiTokenCannotMintTokens: 'API tokens cannot create tokens; sign in to create one',

@@ -1,0 +1,121 @@
+import http from 'node:http';
+import type { Logger } from 'pino';
+import { answerClientError } from '../interfaces/http/shared/client-errors';
+import { errorEnvelope } from '../interfaces/http/shared/envelope';
+import { MESSAGES } from '../interfaces/http/shared/messages';
+import { runInScope, WorkScope } from '../infrastructure/persistence/work-scope';
+
+/** How long a cut request has to send its 503 before its connection is closed. */
+const CUT_ANSWER_MS = 3_000;
+/** Seconds a client refused during a stop is asked to wait. */
+const RETRY_AFTER_SECONDS = 2;
+
+/** What the stop needs of the database: resetting the connections of the requests it cut. */
+export interface CuttableDatabase {
+  abortCut(): number;
+}
+
+/**
+ * The HTTP server with a stop that answers every request it took. Stopping: no new connection is
+ * accepted, idle keep-alive connections close, event streams end (their clients reconnect
+ * elsewhere), a request arriving on an open connection gets 503 serviceStopping, and the requests in
+ * flight finish, each answer closing its connection. Those still running when the grace passes are
+ * cut: their database work fails and their held connections are reset, so they answer 503 and what
+ * they had not committed never commits. Only then are the connections closed, and the database
+ * after the server (the application's stop order). A client is never left with a reset connection
+ * for a write that was then committed.
+ */
+export class GracefulServer {
+  readonly server: http.Server;
+  private readonly inFlight = new Map<http.ServerResponse, WorkScope>();
+  private stopping = false;
+  private idle: (() => void) | undefined;
+
+  constructor(
+    listener: http.RequestListener,
+    private readonly logger: Logger,
+  ) {
+    this.server = http.createServer((req, res) => this.handle(req, res, listener));
+    this.server.keepAliveTimeout = 65_000;
+    this.server.on('clientError', answerClientError);
+  }
+
+  listen(port: number, host: string): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => resolve());
+    });
+  }
+
+  /** Stops as described above; `graceMs` is how long requests in flight may take. */
+  async stop(graceMs: number, database: CuttableDatabase): Promise<void> {
+    this.stopping = true;
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeIdleConnections();
+    for (const res of this.inFlight.keys()) {
+      res.shouldKeepAlive = false;
+      // A live event stream never finishes on its own: its clients reconnect (with Last-Event-ID) to another process.
+      if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) res.end();
+    }
+    const waiting = this.inFlight.size;
+    if (waiting > 0) this.logger.info({ inFlight: waiting, graceMs }, 'stopping: waiting for the requests in flight');
+    if (!(await this.drained(graceMs))) {
+      // Cut what committed nothing yet; what did commit runs on to its answer (cutting it would answer 503 to a write that happened).
+      const cut = [...this.inFlight.values()].filter((scope) => scope.cutNow()).length;
+      const aborted = database.abortCut();
+      this.logger.warn(
+        { inFlight: this.inFlight.size, cut, abortedConnections: aborted, graceMs },
+        'stopping: requests past the grace that committed nothing are cut (503 serviceStopping, nothing of theirs commits)',
+      );
+      await this.drained(CUT_ANSWER_MS);
+    }
+    this.server.closeAllConnections();
+    await closed;
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse, listener: http.RequestListener): void {
+    if (this.stopping) {
+      refuse(req, res);
+      return;
+    }
+    const scope = new WorkScope();
+    this.inFlight.set(res, scope);
+    res.once('close', () => {
+      this.inFlight.delete(res);
+      if (this.inFlight.size === 0) this.idle?.();
+    });
+    runInScope(scope, () => listener(req, res));
+  }
+
+  /** Resolves true once no request is in flight, false when `ms` passed first. */
+  private drained(ms: number): Promise<boolean> {
+    if (this.inFlight.size === 0) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        this.idle = undefined;
+        resolve(false);
+      }, ms);
+      this.idle = () => {
+        clearTimeout(timer);
+        this.idle = undefined;
+        resolve(true);
+      };
+    });
+  }
+}
+
+/** A request that arrived on an open connection after the stop began: 503 serviceStopping, and the connection closes. */
+function refuse(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const body = JSON.stringify(
+    errorEnvelope(req.url ?? '', 503, { code: 'serviceStopping', retryAfter: RETRY_AFTER_SECONDS }, MESSAGES.serviceStopping),
+  );
+  req.resume();
+  res.shouldKeepAlive = false;
+  res.writeHead(503, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'retry-after': String(RETRY_AFTER_SECONDS),
+    connection: 'close',
+  });
+  res.end(body);
+}
