@@ -81,21 +81,21 @@ describe('Single sign-on: the ID token signature is verified against the provide
     expect((await signIn(`first@${domain}`)).status).to.equal(200);
     peer.signer = signedWith(await anRsaKey());
     const email = `forged@${domain}`;
-    await expectRefused(await signIn(email), email, /signature/);
+    await expectRefused(await signIn(email), email, /signature did not verify/);
   });
 
   it('refuses a token signed with a key the provider does not publish (an unknown kid)', async () => {
     const other = await anRsaKey();
     peer.signer = signedWith(other, other.jwk.kid);
     const email = `stranger@${domain}`;
-    await expectRefused(await signIn(email), email, /key/);
+    await expectRefused(await signIn(email), email, /signed with a key the provider does not publish/);
   });
 
   it('refuses an unsigned token (alg none), even from a provider that advertises it', async () => {
     peer.algorithms = ['RS256', 'none'];
     peer.signer = async (claims) => new UnsecuredJWT(claims).encode();
     const email = `none@${domain}`;
-    await expectRefused(await signIn(email), email, /algorithm/);
+    await expectRefused(await signIn(email), email, /signing algorithm is not allowed/);
   });
 
   it('refuses HS256 keyed with the published public key (PEM or JWK bytes), even from a provider that advertises HS256', async () => {
@@ -103,9 +103,9 @@ describe('Single sign-on: the ID token signature is verified against the provide
     const hmac = (secret: string) => (claims: JWTPayload) =>
       new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid: peer.key.jwk.kid! }).sign(new TextEncoder().encode(secret));
     peer.signer = hmac(await exportSPKI(peer.key.publicKey));
-    await expectRefused(await signIn(`pem@${domain}`), `pem@${domain}`, /algorithm/);
+    await expectRefused(await signIn(`pem@${domain}`), `pem@${domain}`, /signing algorithm is not allowed/);
     peer.signer = hmac(JSON.stringify(peer.key.jwk));
-    await expectRefused(await signIn(`jwk@${domain}`), `jwk@${domain}`, /algorithm/);
+    await expectRefused(await signIn(`jwk@${domain}`), `jwk@${domain}`, /signing algorithm is not allowed/);
     // Refused on the algorithm alone: no forged kid made the service read the keys again.
     expect(jwksReads()).to.be.at.most(1);
   });
@@ -130,7 +130,7 @@ describe('Single sign-on: the ID token signature is verified against the provide
     for (const name of ['f1', 'f2', 'f3']) {
       const other = await anRsaKey();
       peer.signer = signedWith(other, other.jwk.kid);
-      await expectRefused(await signIn(`${name}@${domain}`), `${name}@${domain}`, /key/);
+      await expectRefused(await signIn(`${name}@${domain}`), `${name}@${domain}`, /signed with a key the provider does not publish/);
     }
     expect(jwksReads()).to.equal(2);
   });
