@@ -1,4 +1,4 @@
-import { createLocalJWKSet, errors, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import { createLocalJWKSet, errors, type CryptoKey, type FlattenedJWSInput, type JSONWebKeySet, type JWSHeaderParameters } from 'jose';
 import type { TargetPolicy } from '../../application/shared/target-policy';
 
 /** How long a provider's published keys are used before they are read again. */
@@ -12,6 +12,9 @@ export const JWKS_TTL_MS = 5 * 60_000;
 export const JWKS_UNKNOWN_KEY_INTERVAL_MS = 30_000;
 
 type KeyLookup = ReturnType<typeof createLocalJWKSet>;
+
+/** The key that verifies a token, by its header, as jose's verify functions ask for it. */
+export type KeyResolver = (header: JWSHeaderParameters, token: FlattenedJWSInput) => Promise<CryptoKey>;
 
 /** A provider's keys as read once, and until when they are used without reading them again. */
 interface KeySet {
@@ -54,7 +57,7 @@ export class JwksCache {
    * none are cached or they are stale. It throws jose's `JWKSNoMatchingKey` for a key the provider
    * does not publish, and whatever `read` throws when the keys cannot be read.
    */
-  keys(policy: TargetPolicy, jwksUri: string, read: () => Promise<JSONWebKeySet>): JWTVerifyGetKey {
+  keys(policy: TargetPolicy, jwksUri: string, read: () => Promise<JSONWebKeySet>): KeyResolver {
     return async (header, token) => {
       const slot = this.slot(policy, jwksUri);
       const seen = await this.current(slot, read);

@@ -48,7 +48,7 @@ const unavailable = (error: unknown) =>
  * with a shared secret (HS*) can be made by anyone holding the key it names, here a published public
  * key (the key-confusion attack), and `none` is no signature at all.
  */
-export const ASYMMETRIC_ALGORITHMS: readonly string[] = [
+const ASYMMETRIC_ALGORITHMS: readonly string[] = [
   'RS256',
   'RS384',
   'RS512',
@@ -233,7 +233,7 @@ export class OpenIdRelyingParty implements OidcRelyingParty {
    * accepted algorithm, and its issuer and audience. Throws jose's errors, or `ssoProviderUnavailable`
    * when the keys cannot be read.
    */
-  private verified(
+  private async verified(
     metadata: oidc.ServerMetadata,
     settings: SsoClientSettings,
     token: string,
