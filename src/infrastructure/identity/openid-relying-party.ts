@@ -75,7 +75,7 @@ export function acceptedAlgorithms(metadata: Pick<oidc.ServerMetadata, 'id_token
 
 /** A token that did not verify: 401 `ssoTokenInvalid`, its reason (and the claim whose check failed). */
 function refusal(error: unknown, token: 'ID token' | 'logout token'): AppError {
-  if (error instanceof AppError) return error; // the keys could not be read: ssoProviderUnavailable
+  if (error instanceof AppError) return error; // ssoProviderUnavailable: no keys published, or they could not be read
   if (error instanceof errors.JWKSInvalid) return new AppError('ssoProviderUnavailable', { reason: "the provider's key set is malformed" });
   const invalid = (reason: string, claim?: string) => new AppError('ssoTokenInvalid', { reason, ...(claim ? { claim } : {}) });
   if (error instanceof errors.JOSEAlgNotAllowed) return invalid(`the ${token}'s signing algorithm is not allowed`);
