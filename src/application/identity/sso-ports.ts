@@ -53,13 +53,13 @@ export interface OidcRelyingParty {
     settings: SsoClientSettings,
     login: { state: string; nonce: string; codeVerifier: string; groupClaim: string | null },
   ): Promise<URL>;
-  /** Validates state, issuer, audience, nonce and PKCE; throws `ssoTokenInvalid` or `ssoProviderUnavailable`. */
+  /** Validates state, PKCE and the ID token (signature, issuer, audience, nonce, expiry); throws `ssoTokenInvalid` or `ssoProviderUnavailable`. */
   exchange(
     settings: SsoClientSettings,
     callbackUrl: URL,
     expected: { state: string; nonce: string; codeVerifier: string; groupClaim: string | null },
   ): Promise<SsoIdentity>;
-  /** Validates a back-channel logout token; answers its subject. Throws `ssoTokenInvalid`. */
+  /** Validates a back-channel logout token; answers its subject. Throws `ssoTokenInvalid` or `ssoProviderUnavailable`. */
   logoutSubject(settings: SsoClientSettings, logoutToken: string): Promise<string>;
 }
 export const OIDC_RELYING_PARTY = token<OidcRelyingParty>('OidcRelyingParty');

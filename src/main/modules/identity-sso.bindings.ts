@@ -23,6 +23,7 @@ import { SsoSettings } from '../../application/identity/sso-settings';
 import { SsoSignIn } from '../../application/identity/sso-sign-in';
 import { SqlSsoConnectionRepository, SqlSsoLoginStore } from '../../infrastructure/identity/sql-sso.repositories';
 import { DiscoveryCache, OpenIdRelyingParty } from '../../infrastructure/identity/openid-relying-party';
+import { JwksCache } from '../../infrastructure/identity/jwks-cache';
 import { SharedTlsContext } from '../../infrastructure/protocols/shared/tls-context';
 import { checkUserAgent } from '../../domain/checks/user-agent';
 import { PRODUCT } from '../product';
@@ -41,12 +42,14 @@ export function bindSso({ bind, single }: Pick<ContainerModuleLoadOptions, 'bind
   single(SSO_CONNECTION_REPOSITORY, (c) => new SqlSsoConnectionRepository(c.get(CONTEXT_SQL)));
   single(SSO_LOGIN_STORE, (c) => new SqlSsoLoginStore(c.get(CONTEXT_SQL)));
   const tls = new SharedTlsContext([]);
+  // Shared by every relying party made below: discovery documents and providers' keys outlive a request.
   const discoveries = new DiscoveryCache();
+  const keySets = new JwksCache();
   bind(OIDC_RELYING_PARTY)
     .toDynamicValue((ctx) => {
       const c = ctx as unknown as Ctx;
       const userAgent = checkUserAgent(PRODUCT.name, PRODUCT.version, config(c).publicBaseUrl);
-      return new OpenIdRelyingParty(c.get<TargetPolicy>(SSO_TARGET_POLICY), tls, userAgent, discoveries);
+      return new OpenIdRelyingParty(c.get<TargetPolicy>(SSO_TARGET_POLICY), tls, userAgent, discoveries, keySets);
     })
     .inTransientScope();
   single(
