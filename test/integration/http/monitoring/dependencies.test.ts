@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { api, expectError } from '../../../support/http-client';
+import { api, expectError, type ApiResponse } from '../../../support/http-client';
 import { aCallerSet, type CallerSet } from '../../../support/callers';
 import { aMonitor, aMonitorPackage, aMonitoredCustomer, aWebsite } from '../../../support/monitoring-fixtures';
 
@@ -107,7 +107,7 @@ describe('monitor dependencies over HTTP', () => {
     expect(moved.status, JSON.stringify(moved.body)).to.equal(200);
     const targets: string[] = [];
     for (let i = 0; i < 21; i++) targets.push((await site({ name: `Dependency ${i}` })).publicId as string);
-    const tooMany = (response: Awaited<ReturnType<typeof api>>) => {
+    const tooMany = (response: ApiResponse) => {
       expectError(response, 400, 'tooManyDependencies');
       expect(response.body.data).to.deep.equal({ code: 'tooManyDependencies', max: 20 });
     };
