@@ -126,6 +126,43 @@ describe('http: GET /api/notification-deliveries (what each scope sees)', functi
     }
   });
 
+  it("shows the customer its monitor's override of the organization's channel, its channel's tests, and keeps them once the channel is deleted", async () => {
+    const site = await aWebsite(callers.admin, { customerId: callers.customer.id });
+    // An override of the organization's channel for the customer's monitor is the customer's channel (it reads it).
+    const override = await channel({ name: 'Shop override', websiteId: site.publicId, sourceChannelId: orgChannel.publicId });
+    expect((await api('GET', `/api/notification-channels/${override.publicId}`, { token: callers.customerToken })).status).to.equal(200);
+    const overridden = await anIncident(site.publicId, 'Shop override down');
+    await route();
+    const byOrganization = await list(callers.admin, { incidentId: overridden });
+    expect(channelsOf(byOrganization)).to.deep.equal([override.publicId, customerChannel.publicId].sort());
+    for (const token of [callers.customerToken, callers.customerUser]) {
+      expect(channelsOf(await list(token, { incidentId: overridden }))).to.deep.equal([override.publicId, customerChannel.publicId].sort());
+    }
+
+    // A channel the customer made and tested: the test is listed.
+    const made = await api('POST', '/api/notification-channels', {
+      token: callers.customerToken,
+      body: { name: 'Mine', type: 'webhook', config: { url: 'https://hooks.deliveries-fixture.com/mine' } },
+    });
+    expect(made.status, JSON.stringify(made.body)).to.equal(201);
+    const tested = await api('POST', `/api/notification-channels/${made.body.publicId}/test`, { token: callers.customerToken });
+    expect(tested.status, JSON.stringify(tested.body)).to.equal(200);
+    const seen = await list(callers.customerUser, { channelId: made.body.publicId });
+    expect(seen.items.map((d) => [d.id, d.event, d.customerId])).to.deep.equal([[tested.body.id, 'test', callers.customer.id]]);
+    // Deleted, its deliveries stay the customer's history.
+    expect((await api('DELETE', `/api/notification-channels/${made.body.publicId}`, { token: callers.customerToken })).status).to.be.oneOf([
+      200, 204,
+    ]);
+    for (const token of [callers.customerToken, callers.customerUser]) {
+      expect((await list(token)).items.map((d) => d.id)).to.include(tested.body.id);
+    }
+    // The organization's channel test stays the organization's.
+    const orgTest = await api('POST', `/api/notification-channels/${orgChannel.publicId}/test`, { token: callers.admin });
+    expect(orgTest.status, JSON.stringify(orgTest.body)).to.equal(200);
+    expect((await list(callers.admin, { channelId: orgChannel.publicId })).items.map((d) => d.id)).to.include(orgTest.body.id);
+    expect((await list(callers.customerToken)).items.map((d) => d.id)).not.to.include(orgTest.body.id);
+  });
+
   it("keeps a fallback to the organization's default channel out of the customer's view, its id included", async () => {
     const [own] = (await list(callers.customerToken, { incidentId: incident })).items;
     const { database } = await testServer();
