@@ -7,7 +7,7 @@ import { testServer } from '../../../support/test-server';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { AccountDeletion } from '../../../../src/application/identity/account-deletion';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
-import { ACCOUNT_DELETION_REPOSITORY } from '../../../../src/application/identity/ports';
+import { ACCOUNT_DELETION_REPOSITORY, type AccountDeletionRepository } from '../../../../src/application/identity/ports';
 import sinon from 'sinon';
 
 const DAY = 24 * 60 * 60_000;
@@ -81,7 +81,7 @@ describe('account deletion', () => {
     const editor = await aMember(org, 'editor');
     await api('POST', '/api/account/deletion-request', { token: editor.token });
     const app = await testServer();
-    const requests = app.container.get(ACCOUNT_DELETION_REPOSITORY);
+    const requests = app.container.get<AccountDeletionRepository>(ACCOUNT_DELETION_REPOSITORY);
     const read = requests.findPendingForUser.bind(requests);
     // Another process writes the request right after this one read it (its version moves on).
     const stub = sinon.stub(requests, 'findPendingForUser').callsFake(async (userId: string) => {
