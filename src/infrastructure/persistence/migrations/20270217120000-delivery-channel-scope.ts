@@ -9,7 +9,8 @@ import { Migration } from '@mikro-orm/migrations';
  * (channel_id null) cannot say whose it was and stay the organization's.
  *
  * The live event of a delivery attempt (`notification.deliveryAttempted`, which names the channel)
- * goes to the channel's scope likewise: before, it went to the event's customer.
+ * goes to the channel's scope likewise: before, it went to the event's customer. A direct message's
+ * (no channel) stays with its customer, as before.
  */
 export class Migration20270217120000DeliveryChannelScope extends Migration {
   override async up(): Promise<void> {
@@ -23,10 +24,11 @@ export class Migration20270217120000DeliveryChannelScope extends Migration {
       CREATE OR REPLACE FUNCTION live_events_delivery_attempt() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE d record;
       BEGIN
-        SELECT organization_id, channel_customer_id, channel_public_id, channel_type, event, incident_id INTO d
+        SELECT organization_id, CASE WHEN channel_public_id IS NULL THEN customer_id ELSE channel_customer_id END AS scope_customer_id,
+               channel_public_id, channel_type, event, incident_id INTO d
           FROM notification_deliveries WHERE id = NEW.delivery_id;
         IF NOT FOUND THEN RETURN NULL; END IF;
-        PERFORM live_event_append(d.organization_id, d.channel_customer_id, 'notification.deliveryAttempted', jsonb_build_object(
+        PERFORM live_event_append(d.organization_id, d.scope_customer_id, 'notification.deliveryAttempted', jsonb_build_object(
           'deliveryId', NEW.delivery_id, 'channelId', d.channel_public_id, 'channelType', d.channel_type, 'event', d.event,
           'incidentId', d.incident_id, 'attempt', NEW.attempt, 'outcome', NEW.outcome, 'statusCode', NEW.status_code, 'at', NEW.at));
         RETURN NULL;
