@@ -15,7 +15,8 @@ export interface SsoSettingsInput {
   allowedDomains: string[];
   defaultRole: Role;
   groupClaim?: string | null;
-  groupRoles?: Record<string, Role>;
+  /** Group name to role; checked by the domain (ssoGroupRoleInvalid naming the group). */
+  groupRoles?: Readonly<Record<string, string>>;
   ssoOnly?: boolean;
   breakGlassUserId?: string | null;
 }

@@ -153,6 +153,14 @@ export interface DeliveryLedger {
    * it settled; the others' leases had lapsed and were taken.
    */
   settleMany(owner: string, settlements: readonly Settlement[]): Promise<Set<string>>;
+  /**
+   * The channel deliveries `scope` sees, newest first, filtered in the query (so `total` and paging
+   * count only those): the organization's scope sees every one; a customer's scope sees the
+   * deliveries through its customer's channels only (its own and its monitors' overrides, whatever
+   * event they told), never those through the organization's channels or another customer's. A
+   * fallback's id (`fallbackId`) and the delivery a fallback sends again (`fallbackOf`) are given
+   * only when the scope sees that delivery too.
+   */
   list(
     scope: TenantScope,
     filter: DeliveryFilter,

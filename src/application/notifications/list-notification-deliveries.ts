@@ -12,8 +12,11 @@ export interface DeliveryListQuery {
 
 /**
  * The ledger as the caller sees it, newest first, each delivery with its attempts: "was I told,
- * when, and how". A channel filter names a channel the caller sees (else channelNotFound);
- * customer-scoped callers see their customer's deliveries only.
+ * when, and how". A channel filter names a channel the caller sees (else channelNotFound).
+ * Customer-scoped callers (a customer's token, a user bound to a customer) see the deliveries
+ * through their customer's channels only: what the organization's own channels were told about the
+ * customer's incidents is the organization's business (those channels, their ids and types, the
+ * receivers' answers, are not the customer's to read), so none of it is listed, nor counted.
  */
 export class ListNotificationDeliveries {
   constructor(

@@ -18,11 +18,14 @@ export interface SsoConnectionProps {
   allowedDomains: string[];
   defaultRole: Role;
   groupClaim: string | null;
-  groupRoles: Record<string, Role>;
+  /** Group name to role, as sent: checked here (an empty group or a name that is no role is ssoGroupRoleInvalid). */
+  groupRoles: Readonly<Record<string, string>>;
   ssoOnly: boolean;
   breakGlassUserId: string | null;
   updatedAt: Date;
 }
+
+const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
 /** An organization's OpenID Connect provider, and the rules of who may sign in through it. */
 export class SsoConnection {
@@ -73,11 +76,13 @@ export class SsoConnection {
     return normalized.sort();
   }
 
-  private static checkGroupRoles(groupRoles: Record<string, Role>): Record<string, Role> {
+  private static checkGroupRoles(groupRoles: Readonly<Record<string, string>>): Record<string, Role> {
+    const checked: Record<string, Role> = {};
     for (const [group, role] of Object.entries(groupRoles)) {
-      if (!group || !(ROLES as readonly string[]).includes(role)) throw new AppError('ssoGroupRoleInvalid', { group });
+      if (!group.trim() || !isRole(role)) throw new AppError('ssoGroupRoleInvalid', { group });
+      checked[group] = role;
     }
-    return { ...groupRoles };
+    return checked;
   }
 
   static domainOf(email: string): string {

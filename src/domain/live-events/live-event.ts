@@ -16,7 +16,7 @@ export interface LiveEvent {
   readonly id: number;
   readonly kind: LiveEventKind;
   readonly organizationId: number;
-  /** The customer it concerns; null for the organization's own (a channel test), shown only to organization-wide callers. */
+  /** The customer it concerns; null for the organization's own (a channel test, an attempt through its own channel), shown only to organization-wide callers. */
   readonly customerId: number | null;
   readonly data: Readonly<Record<string, unknown>>;
 }

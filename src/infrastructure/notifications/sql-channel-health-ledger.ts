@@ -3,6 +3,7 @@ import { CHANNEL_FAILING_EVENT } from '../../domain/notifications/channel-events
 import type { ChannelHealthLedger, DeliveryTarget, FailedDelivery, FailingChannel } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
+import { channelCustomerOf } from './sql-delivery-records';
 
 /** The delivery target as the rows of `unnest` (none when there is no target). */
 const targetRows = (target: DeliveryTarget | null) =>
@@ -31,9 +32,9 @@ export class SqlChannelHealthLedger implements ChannelHealthLedger {
          RETURNING id, organization_id, outbox_id, customer_id, monitor_id, incident_id, event, payload
        ), copied AS (
          INSERT INTO notification_deliveries
-           (organization_id, outbox_id, channel_id, channel_public_id, channel_type, customer_id, monitor_id, incident_id, event, payload,
+           (organization_id, outbox_id, channel_id, channel_public_id, channel_type, channel_customer_id, customer_id, monitor_id, incident_id, event, payload,
             next_attempt_at, created_at, fallback_of)
-         SELECT due.organization_id, due.outbox_id, ch.id, ch.public_id, ch.type, NULL, due.monitor_id, due.incident_id, due.event,
+         SELECT due.organization_id, due.outbox_id, ch.id, ch.public_id, ch.type, ${channelCustomerOf('ch.id')}, NULL, due.monitor_id, due.incident_id, due.event,
                 due.payload, ${at}, ${at}, due.id
            FROM due, ${targetRows(target)} AS ch(id, public_id, type)
          ON CONFLICT (outbox_id, channel_public_id) DO NOTHING
@@ -94,8 +95,8 @@ export class SqlChannelHealthLedger implements ChannelHealthLedger {
          SELECT organization_id, ${CHANNEL_FAILING_EVENT}, ${JSON.stringify(payload)}::jsonb, ${message.summary}, ${message.summary}, ${at}, ${at} FROM marked RETURNING id, organization_id
        ), inserted AS (
          INSERT INTO notification_deliveries
-           (organization_id, outbox_id, channel_id, channel_public_id, channel_type, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)
-         SELECT event.organization_id, event.id, ch.id, ch.public_id, ch.type, NULL, NULL, NULL, ${CHANNEL_FAILING_EVENT}, ${JSON.stringify(message)}::jsonb, ${at}, ${at}
+           (organization_id, outbox_id, channel_id, channel_public_id, channel_type, channel_customer_id, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)
+         SELECT event.organization_id, event.id, ch.id, ch.public_id, ch.type, ${channelCustomerOf('ch.id')}, NULL, NULL, NULL, ${CHANNEL_FAILING_EVENT}, ${JSON.stringify(message)}::jsonb, ${at}, ${at}
            FROM event, ${targetRows(target)} AS ch(id, public_id, type)
        )
        SELECT id FROM marked`,

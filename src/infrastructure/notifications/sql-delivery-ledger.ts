@@ -13,7 +13,7 @@ import type {
   Settlement,
 } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
-import { listDeliveries, type DeliveryRow } from './sql-delivery-records';
+import { channelCustomerOf, listDeliveries, type DeliveryRow } from './sql-delivery-records';
 import type { OutboxRow, RefusedEvents } from '../event-catalogue/published-events';
 import { relayedEventsOf } from './relayed-events';
 import { warnRefused } from '../event-catalogue/refused';
@@ -91,8 +91,8 @@ export class SqlDeliveryLedger implements DeliveryLedger {
          RETURNING o.id, o.organization_id
        ), inserted AS (
          INSERT INTO notification_deliveries
-           (organization_id, outbox_id, channel_id, channel_public_id, channel_type, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)
-         SELECT marked.organization_id, marked.id, ch.id, ch.public_id, ch.type, input.customer_id, input.monitor_id, input.incident_id,
+           (organization_id, outbox_id, channel_id, channel_public_id, channel_type, channel_customer_id, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)
+         SELECT marked.organization_id, marked.id, ch.id, ch.public_id, ch.type, ${channelCustomerOf('ch.id')}, input.customer_id, input.monitor_id, input.incident_id,
                 input.event, input.payload::jsonb, ${at}, ${at}
            FROM unnest(${channels.map((c) => c.outboxId)}::bigint[], ${channels.map((c) => c.id)}::int[], ${channels.map((c) => c.publicId)}::uuid[], ${channels.map((c) => c.type)}::text[]) AS ch(outbox_id, id, public_id, type)
            JOIN marked ON marked.id = ch.outbox_id
@@ -127,8 +127,8 @@ export class SqlDeliveryLedger implements DeliveryLedger {
          VALUES (${event.organizationId}, ${event.kind}, ${JSON.stringify(payload)}::jsonb, ${message.summary}, ${message.summary}, ${at}, ${at}) RETURNING id, organization_id
        )
        INSERT INTO notification_deliveries
-         (organization_id, outbox_id, channel_id, channel_public_id, channel_type, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)
-       SELECT event.organization_id, event.id, ch.id, ch.public_id, ch.type, ${message.customerId}, ${message.monitorId}, ${message.incidentId}, ${message.event}, ${JSON.stringify(message)}::jsonb, ${at}, ${at}
+         (organization_id, outbox_id, channel_id, channel_public_id, channel_type, channel_customer_id, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)
+       SELECT event.organization_id, event.id, ch.id, ch.public_id, ch.type, ${channelCustomerOf('ch.id')}, ${message.customerId}, ${message.monitorId}, ${message.incidentId}, ${message.event}, ${JSON.stringify(message)}::jsonb, ${at}, ${at}
          FROM event, unnest(${channels.map((c) => c.id)}::int[], ${channels.map((c) => c.publicId)}::uuid[], ${channels.map((c) => c.type)}::text[]) AS ch(id, public_id, type)
        RETURNING id::text, channel_public_id::text`);
     const byChannel = new Map(rows.map((row) => [row.channel_public_id, row.id]));

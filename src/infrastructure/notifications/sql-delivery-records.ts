@@ -3,8 +3,7 @@ import type { NotificationMessage } from '../../domain/notifications/notificatio
 import { DIGEST_EVENT, type ChannelEvent } from '../../domain/notifications/channel-events';
 import type { DeliveryAttempt, DeliveryFilter, DeliveryRecord } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
-import { scopeSql } from '../persistence/tenant-scope';
-import { join, raw, sql } from '../persistence/sql';
+import { join, raw, sql, type Sql } from '../persistence/sql';
 
 export interface DeliveryRow {
   id: string;
@@ -25,6 +24,7 @@ export interface DeliveryRow {
   last_error: string | null;
   fallback_of: string | null;
   fallback_id?: string | null;
+  visible_fallback_of?: string | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,7 +40,31 @@ interface AttemptRow {
   error: string | null;
 }
 
-/** The deliveries the read API lists, newest first, with their attempts (two statements for a page). */
+/**
+ * A delivery's `channel_customer_id` as its insert writes it: the customer of the channel whose
+ * integer id `column` holds (a fixed column of the statement, never a caller's value), null for the
+ * organization's own channels. The channel's scope never changes, and the row keeps it once the
+ * channel is deleted.
+ */
+export const channelCustomerOf = (column: string): Sql =>
+  sql`(SELECT nc.customer_id FROM notification_channels nc WHERE nc.id = ${raw(column)})`;
+
+/**
+ * The deliveries a scope sees, on the table `alias` names: the organization's, all of them; a
+ * customer's, those through its customer's channels only (never the organization's channels, which
+ * it cannot read, nor another customer's), whichever customer the event concerned.
+ */
+function visibleSql(scope: TenantScope, alias: string): Sql {
+  const table = raw(alias);
+  return sql`${table}.organization_id = ${scope.organizationId} AND (CAST(${scope.customerId} AS int) IS NULL OR ${table}.channel_customer_id = ${scope.customerId})`;
+}
+
+/**
+ * The deliveries the read API lists, newest first, with their attempts (two statements for a page).
+ * The scope is part of the statement (see visibleSql), so paging and the total count what the caller
+ * sees; a fallback's id and the delivery a fallback sends again are shown only when the caller sees
+ * that delivery too.
+ */
 export async function listDeliveries(
   runner: SqlRunner,
   scope: TenantScope,
@@ -53,7 +77,7 @@ export async function listDeliveries(
   const incidentId = filter.incidentId ?? null;
   const where = join(
     [
-      scopeSql(scope, 'd'),
+      visibleSql(scope, 'd'),
       sql`recipient IS NULL`,
       sql`(${channelId}::uuid IS NULL OR channel_public_id = ${channelId}::uuid)`,
       sql`(${incidentId}::text IS NULL OR incident_id = ${incidentId}::text OR (event = '${raw(DIGEST_EVENT)}' AND payload->'data'->'incidents' @> jsonb_build_array(jsonb_build_object('incidentId', ${incidentId}::text))))`,
@@ -62,7 +86,9 @@ export async function listDeliveries(
   );
   const [count] = await runner.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM notification_deliveries d WHERE ${where}`);
   const rows = await runner.query<DeliveryRow>(
-    sql`SELECT d.*, (SELECT f.id FROM notification_deliveries f WHERE f.fallback_of = d.id LIMIT 1) AS fallback_id
+    sql`SELECT d.*,
+              (SELECT f.id FROM notification_deliveries f WHERE f.fallback_of = d.id AND ${visibleSql(scope, 'f')} LIMIT 1) AS fallback_id,
+              (SELECT o.id FROM notification_deliveries o WHERE o.id = d.fallback_of AND ${visibleSql(scope, 'o')}) AS visible_fallback_of
        FROM notification_deliveries d WHERE ${where} ORDER BY created_at DESC, id LIMIT ${page.limit} OFFSET ${page.offset}`,
   );
   const attempts =
@@ -102,7 +128,7 @@ export async function listDeliveries(
       deliveredAt: row.delivered_at,
       failedAt: row.failed_at,
       lastError: row.last_error,
-      fallbackOf: row.fallback_of,
+      fallbackOf: row.visible_fallback_of ?? null,
       fallbackId: row.fallback_id ?? null,
     })),
   };

@@ -13,6 +13,7 @@ import type {
 import type { SqlRunner } from '../persistence/database';
 import type { OutboxRow, RefusedEvents } from '../event-catalogue/published-events';
 import { relayedEventsOf } from './relayed-events';
+import { channelCustomerOf } from './sql-delivery-records';
 import { warnRefused } from '../event-catalogue/refused';
 import { sql } from '../persistence/sql';
 
@@ -115,8 +116,8 @@ export class SqlStormLedger implements StormLedger {
          RETURNING o.id, o.organization_id, input.decision, written.customer_id
        ), inserted AS (
          INSERT INTO notification_deliveries
-           (organization_id, outbox_id, channel_id, channel_public_id, channel_type, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)
-         SELECT marked.organization_id, marked.id, ch.id, ch.public_id, ch.type, marked.customer_id, input.monitor_id, input.incident_id,
+           (organization_id, outbox_id, channel_id, channel_public_id, channel_type, channel_customer_id, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)
+         SELECT marked.organization_id, marked.id, ch.id, ch.public_id, ch.type, ${channelCustomerOf('ch.id')}, marked.customer_id, input.monitor_id, input.incident_id,
                 input.event, input.payload::jsonb, ${at}, ${at}
            FROM unnest(${channels.map((c) => c.outboxId)}::bigint[], ${channels.map((c) => c.id)}::int[], ${channels.map((c) => c.publicId)}::uuid[], ${channels.map((c) => c.type)}::text[]) AS ch(outbox_id, id, public_id, type)
            JOIN marked ON marked.id = ch.outbox_id AND marked.decision = 'alone'
@@ -225,8 +226,8 @@ export class SqlStormLedger implements StormLedger {
          UPDATE notification_outbox o SET digest_id = told.id FROM h JOIN told ON told.idx = h.idx WHERE o.id = h.id RETURNING o.id
        ), inserted AS (
          INSERT INTO notification_deliveries
-           (organization_id, outbox_id, channel_id, channel_public_id, channel_type, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)
-         SELECT told.organization_id, told.id, d.id, d.public_id, d.type, told.customer_id, NULL, NULL, ${DIGEST_EVENT}, d.payload::jsonb, ${at}, ${at}
+           (organization_id, outbox_id, channel_id, channel_public_id, channel_type, channel_customer_id, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)
+         SELECT told.organization_id, told.id, d.id, d.public_id, d.type, ${channelCustomerOf('d.id')}, told.customer_id, NULL, NULL, ${DIGEST_EVENT}, d.payload::jsonb, ${at}, ${at}
            FROM unnest(${deliveries.map((d) => d.idx)}::int[], ${deliveries.map((d) => d.channel.id)}::int[], ${deliveries.map((d) => d.channel.publicId)}::uuid[], ${deliveries.map((d) => d.channel.type)}::text[], ${deliveries.map((d) => JSON.stringify(d.message))}::text[])
              AS d(idx, id, public_id, type, payload)
            JOIN told ON told.idx = d.idx

@@ -166,6 +166,8 @@ interface FakeDelivery {
   id: string;
   organizationId: number;
   customerId: number | null;
+  /** The customer of the channel it went through (null: the organization's channel), as the SQL ledger writes it. */
+  channelCustomerId: number | null;
   outboxId: number;
   channelPublicId: string;
   channelType: string;
@@ -191,6 +193,11 @@ export class FakeDeliveryLedger implements DeliveryLedger {
 
   /** With the channels' rows, settling keeps their health as SqlDeliveryLedger's statement does. */
   constructor(private readonly channels?: FakeNotificationChannels) {}
+
+  /** The channel's customer, read when a delivery is written (null for the organization's, or a channel not known). */
+  private channelCustomerOf(channelId: number): number | null {
+    return this.channels?.rows.get(channelId)?.customerId ?? null;
+  }
 
   async unroutedEvents(kinds: readonly string[], limit: number) {
     return this.events
@@ -219,6 +226,7 @@ export class FakeDeliveryLedger implements DeliveryLedger {
           id: `delivery-${this.next++}`,
           organizationId: event.organizationId,
           customerId: event.customerId,
+          channelCustomerId: this.channelCustomerOf(c.id),
           outboxId: event.id,
           channelPublicId: c.publicId,
           channelType: c.type,
@@ -253,6 +261,7 @@ export class FakeDeliveryLedger implements DeliveryLedger {
         id,
         organizationId: event.organizationId,
         customerId: message.customerId,
+        channelCustomerId: this.channelCustomerOf(c.id),
         outboxId,
         channelPublicId: c.publicId,
         channelType: c.type,
@@ -283,6 +292,7 @@ export class FakeDeliveryLedger implements DeliveryLedger {
       id,
       organizationId,
       customerId: message.customerId,
+      channelCustomerId: this.channelCustomerOf(channel.id),
       outboxId,
       channelPublicId: channel.publicId,
       channelType: channel.type,
@@ -381,9 +391,11 @@ export class FakeDeliveryLedger implements DeliveryLedger {
     return settled;
   }
   async list(scope: TenantScope, filter: DeliveryFilter, page: { offset: number; limit: number }) {
+    // As the SQL ledger: a customer's scope sees the deliveries through its customer's channels only.
+    const seen = (d: FakeDelivery) => inScope(scope, d.organizationId, d.channelCustomerId);
     const visible = this.deliveries.filter(
       (d) =>
-        inScope(scope, d.organizationId, d.customerId) &&
+        seen(d) &&
         (filter.channelId === undefined || d.channelPublicId === filter.channelId) &&
         (filter.incidentId === undefined || d.message.incidentId === filter.incidentId),
     );
@@ -402,8 +414,8 @@ export class FakeDeliveryLedger implements DeliveryLedger {
       deliveredAt: d.deliveredAt,
       failedAt: d.failedAt,
       lastError: d.lastError,
-      fallbackOf: d.fallbackOf ?? null,
-      fallbackId: this.deliveries.find((f) => f.fallbackOf === d.id)?.id ?? null,
+      fallbackOf: this.deliveries.find((o) => o.id === d.fallbackOf && seen(o))?.id ?? null,
+      fallbackId: this.deliveries.find((f) => f.fallbackOf === d.id && seen(f))?.id ?? null,
     }));
     return { items, total: visible.length };
   }

@@ -39,7 +39,13 @@ const SsoSettingsInput = z
     allowedDomains: z.array(z.string().trim().min(1).max(253)).min(1).max(50),
     defaultRole: Role,
     groupClaim: z.string().trim().min(1).max(100).nullable().optional(),
-    groupRoles: z.record(z.string().min(1).max(200), Role).optional(),
+    // Each entry is judged by the rule behind it, so a bad one answers its code (ssoGroupRoleInvalid, data.group), not validationFailed.
+    groupRoles: z
+      .record(z.string().max(200), z.string().max(50))
+      .optional()
+      .meta({
+        description: `Group (a value of groupClaim) to role (${ROLES.join(', ')}); an empty group or another role answers ssoGroupRoleInvalid naming the group in data.group`,
+      }),
     ssoOnly: z.boolean().optional(),
     breakGlassUserId: z.uuid().nullable().optional(),
   })

@@ -21,7 +21,8 @@ const STREAM_DESCRIPTION =
   '`event` (its kind) and `data` (JSON: kind, customerId, data). Kinds: `monitor.stateChanged` (data: monitorId, kind, name, ' +
   'state up/down/unknown/paused), `incident.opened`, `incident.acknowledged`, `incident.resolved` (data: incidentId, monitorId, ' +
   'status, title, origin), `incident.updated` (an update was posted to the timeline; same data plus at), `notification.deliveryAttempted` (data: deliveryId, channelId, channelType, event, incidentId, attempt, ' +
-  'outcome, statusCode). Resume with the `Last-Event-ID` header (a browser EventSource sends it on reconnecting) or the ' +
+  "outcome, statusCode; in its channel's scope: an attempt through the organization's own channel is the organization's, " +
+  'customerId null, and never reaches a customer-bound caller). Resume with the `Last-Event-ID` header (a browser EventSource sends it on reconnecting) or the ' +
   '`lastEventId` query; without either, the stream starts with what happens from now. Events are kept a day. A comment line ' +
   'keeps an idle stream open every few seconds. Bounds: open streams per organization (beyond: 429 eventStreamLimitReached ' +
   'with data.retryAfter), an hour per stream, and a client that leaves about a megabyte unread; the stream then ends with an ' +

@@ -87,6 +87,13 @@ export const commonPatchFields = {
   locations: Locations.optional(),
 };
 
+/**
+ * The most references a dependsOn list may carry before it is read at all: a bound against abuse,
+ * far above MAX_DEPENDENCIES, so a list of 21 reaches the domain rule and answers its own code
+ * (tooManyDependencies, data.max) rather than validationFailed.
+ */
+const DEPENDS_ON_HARD_CAP = 1000;
+
 /** What a dependsOn list may be refused with (see decideDependencies). */
 export const DEPENDENCY_ERRORS = ['dependencyCycle', 'dependencyNotFound', 'dependencyNotShared', 'tooManyDependencies'] as const;
 
@@ -118,7 +125,7 @@ export const alertFields = {
   dnsblReminderInterval: z.number().int().min(1).max(365).nullable().optional(),
   dependsOn: z
     .array(RecordRefSchema)
-    .max(MAX_DEPENDENCIES)
+    .max(DEPENDS_ON_HARD_CAP)
     .optional()
     .meta({
       description:
@@ -126,7 +133,7 @@ export const alertFields = {
         "confirmed down, a failure of this monitor opens no incident of its own (its state is dependencyDown): the root's " +
         'incident lists it. Monitors of its own customer, or ones the organization manages (managementType managed) of another ' +
         'customer, linked by an organization-wide caller (dependencyNotFound, dependencyNotShared); no loop (dependencyCycle, ' +
-        `data.cycle lists the loop's publicIds in order); at most ${MAX_DEPENDENCIES} (tooManyDependencies)`,
+        `data.cycle lists the loop's publicIds in order); at most ${MAX_DEPENDENCIES} (tooManyDependencies, 400, data.max); a list of more than ${DEPENDS_ON_HARD_CAP} references is not read (validationFailed)`,
     }),
 };
 

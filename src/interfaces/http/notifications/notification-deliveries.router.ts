@@ -104,7 +104,11 @@ export const notificationDeliveriesRouter = defineRouter({ listNotificationDeliv
     description:
       'Newest first: one delivery per event and channel, its status (pending, delivered, failed) and every ' +
       'attempt (time, status code, response excerpt, latency). Filters: channelId, incidentId. Customer-scoped ' +
-      "callers see their customer's deliveries only; a channel they do not see answers 404 channelNotFound.",
+      "callers (a customer's API token, a user bound to a customer) see the deliveries through their customer's own " +
+      "channels only (the customer's channels and its monitors' overrides, tests of them included): deliveries through the organization's " +
+      "channels (the agency's own notifications about the customer's incidents, and its default channel's fallbacks) are neither listed " +
+      'nor counted in total, with incidentId too, and a fallbackId or fallbackOf naming such a delivery is null. ' +
+      'A channel the caller does not see answers 404 channelNotFound.',
     query: DeliveryListQuery,
     response: pagedSchema(DeliverySchema, 'NotificationDeliveryPage'),
     errors: ['invalidChannelId', 'channelNotFound'],

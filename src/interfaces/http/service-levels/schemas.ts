@@ -18,7 +18,7 @@ const Target = z
   .min(MIN_TARGET)
   .max(MAX_TARGET)
   .meta({
-    description: `Percent of known time that must be good (up or degraded), ${MIN_TARGET} to ${MAX_TARGET}, at most three decimals (invalidServiceLevelObjective)`,
+    description: `Percent of known time that must be good (up or degraded), ${MIN_TARGET} to ${MAX_TARGET} (validationFailed outside), at most three decimals (invalidServiceLevelObjective, data.field target)`,
     example: 99.9,
   });
 const Window = z.enum(OBJECTIVE_WINDOWS).meta({

@@ -3,6 +3,7 @@ import 'zod-openapi';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
 import type { ErrorCode } from '../../../domain/shared/error-codes';
 import { API_TAGS, type ApiTag } from './api-tags';
+import { CODELESS } from './error-statuses';
 
 export const ErrorEnvelopeSchema = z
   .object({
@@ -21,10 +22,26 @@ export const ErrorEnvelopeSchema = z
   })
   .meta({ id: 'ErrorEnvelope', description: 'Envelope of every non-2xx response' });
 
-export const errorResponse = (codes: ErrorCode[]) => ({
-  description: `Error. Codes: ${codes.map((c) => `\`${c}\``).join(', ')}`,
-  content: { 'application/json': { schema: ErrorEnvelopeSchema } },
-});
+const quoted = (codes: readonly ErrorCode[]) => codes.map((c) => `\`${c}\``).join(', ');
+
+/**
+ * An error response: the codes it answers in `data.code`, and apart, after the words "answered
+ * without data.code", those the spec requires to answer without one (CODELESS: the agent
+ * endpoints' 404 and 503, the event intake's 429, ...), so a client reading the document does not
+ * wait for a code that will not come.
+ */
+export const errorResponse = (codes: ErrorCode[]) => {
+  const coded = codes.filter((c) => !CODELESS.has(c));
+  const codeless = codes.filter((c) => CODELESS.has(c));
+  const parts = [
+    ...(coded.length > 0 ? [`Codes: ${quoted(coded)}`] : []),
+    ...(codeless.length > 0 ? [`answered without data.code: ${quoted(codeless)}`] : []),
+  ];
+  return {
+    description: `Error. ${parts.join('; ')}`,
+    content: { 'application/json': { schema: ErrorEnvelopeSchema } },
+  };
+};
 
 /** camelCase, starting with a verb by convention: `listWebsites`, `getWebsiteUptimeStats`. */
 const OPERATION_ID = /^[a-z][a-zA-Z0-9]*$/;

@@ -50,7 +50,7 @@ describe('agent access: discovery', () => {
     expect(guide.body).to.include('POST http://api.test.example/agent/identity').and.include('data.code');
   });
 
-  it('answers 404 without a code on any other host', async () => {
+  it('answers 404 without a code (routeNotFound) on any other host', async () => {
     for (const path of DISCOVERY) expectError(await agentApi('GET', path, { host: 'status.customer.example' }), 404);
     expectError(await agentApi('POST', '/agent/identity', { host: 'status.customer.example', json: { type: 'anonymous' } }), 404);
     expectError(await agentApi('POST', '/oauth2/token', { host: 'status.customer.example', form: { grant_type: JWT_BEARER } }), 404);
@@ -63,7 +63,7 @@ describe('agent access: discovery', () => {
     expectError(await agentApi('GET', '/agent/claim', { host: 'status.customer.example' }), 404);
   });
 
-  it('answers discovery with 404 and /agent/identity, /oauth2/token with 503, without codes, while agent auth is off', async () => {
+  it('answers discovery with 404 (routeNotFound) and /agent/identity, /oauth2/token with 503 (agentAuthUnavailable), without codes, while agent auth is off', async () => {
     await withPlatformSwitches({ agentAuthEnabled: false }, async () => {
       for (const path of DISCOVERY) expectError(await agentApi('GET', path), 404);
       expectError(await agentApi('POST', '/agent/identity', { json: { type: 'anonymous' } }), 503);

@@ -7,6 +7,8 @@ import { testServer } from '../../../support/test-server';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { AccountDeletion } from '../../../../src/application/identity/account-deletion';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
+import { ACCOUNT_DELETION_REPOSITORY, type AccountDeletionRepository } from '../../../../src/application/identity/ports';
+import sinon from 'sinon';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -72,6 +74,30 @@ describe('account deletion', () => {
       expect(lost.body.data.code).to.be.oneOf(['accountDeletionNotRecorded', 'accountDeletionNotRequested']);
       expect(lost.status).to.equal(lost.body.data.code === 'accountDeletionNotRecorded' ? 409 : 404);
     }
+  });
+
+  it('answers 409 accountDeletionNotRecorded when another writer changed the request between its read and the withdrawal', async () => {
+    const org = await anOrganization();
+    const editor = await aMember(org, 'editor');
+    await api('POST', '/api/account/deletion-request', { token: editor.token });
+    const app = await testServer();
+    const requests = app.container.get<AccountDeletionRepository>(ACCOUNT_DELETION_REPOSITORY);
+    const read = requests.findPendingForUser.bind(requests);
+    // Another process writes the request right after this one read it (its version moves on).
+    const stub = sinon.stub(requests, 'findPendingForUser').callsFake(async (userId: string) => {
+      const request = await read(userId);
+      await app.database.sql.query(sql`UPDATE account_deletion_requests SET version = version + 1 WHERE user_id = ${userId}`);
+      return request;
+    });
+    try {
+      const lost = await api('DELETE', '/api/account/deletion-request', { token: editor.token });
+      expectError(lost, 409, 'accountDeletionNotRecorded');
+    } finally {
+      stub.restore();
+    }
+    // Nothing was recorded: the request is still pending, and a withdrawal now goes through.
+    expect((await api('GET', '/api/account/deletion-request', { token: editor.token })).body.request.status).to.equal('requested');
+    expect((await api('DELETE', '/api/account/deletion-request', { token: editor.token })).status).to.equal(200);
   });
 
   it('carries out due requests: the account is anonymised and can no longer sign in', async () => {

@@ -6,6 +6,7 @@ import { migrationsList } from '../../../../src/infrastructure/persistence/migra
 import { api, apiAt, expectError, type ApiResponse } from '../../../support/http-client';
 import { testConfig, testDatabase, testServer } from '../../../support/test-server';
 import { SwitchableTcpProxy } from '../../../support/peers/switchable-tcp-proxy';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const get = (base: string, path: string): Promise<ApiResponse> => apiAt(base, 'GET', path);
 
@@ -34,6 +35,21 @@ describe('liveness and readiness probes', () => {
     const names = migrationsList.map((m) => m.name);
     expect(await new SqlSchemaProbe(database.sql, names).pendingMigrations()).to.equal(0);
     expect(await new SqlSchemaProbe(database.sql, [...names, 'Migration29991231000000Future']).pendingMigrations()).to.equal(1);
+  });
+
+  it('/readyz answers 503 migrationsPending (data.pending) while the database lacks a migration of this build, and 200 once it has it', async () => {
+    const { database } = await testServer();
+    const newest = migrationsList.at(-1)!.name;
+    // The database as one a step behind this build: its newest migration not recorded as applied.
+    await database.sql.query(sql`UPDATE mikro_orm_migrations SET name = ${`${newest}-hidden`} WHERE name = ${newest}`);
+    try {
+      const behind = await api('GET', '/readyz');
+      expectError(behind, 503, 'migrationsPending');
+      expect(behind.body.data).to.deep.equal({ code: 'migrationsPending', pending: 1 });
+    } finally {
+      await database.sql.query(sql`UPDATE mikro_orm_migrations SET name = ${newest} WHERE name = ${`${newest}-hidden`}`);
+    }
+    expect((await api('GET', '/readyz')).status).to.equal(200);
   });
 
   describe('while the database is unreachable', function () {

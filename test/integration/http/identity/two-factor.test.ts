@@ -37,6 +37,24 @@ describe('two-step verification', () => {
     expect(backup.status).to.equal(200);
   });
 
+  it('refuses a second enrolment once it is on (409 twoFactorAlreadyEnabled) and a code from a user without it (400 twoFactorNotEnabled)', async () => {
+    const org = await anOrganization();
+    const plain = await aMember(org, 'editor');
+    // No enrolment begun: there is no secret to check a code against, for a step-up or a sign-in.
+    expectError(
+      await api('POST', '/api/auth/two-factor/verify-totp', { token: plain.token, body: { code: '123456' } }),
+      400,
+      'twoFactorNotEnabled',
+    );
+    const { totpURI } = await withTwoFactor(org.token);
+    const again = await api('POST', '/api/auth/two-factor/enable', { token: org.token, body: { password: PASSWORD } });
+    expectError(again, 409, 'twoFactorAlreadyEnabled');
+    // The enrolment in force is untouched: its codes still pass.
+    expect(
+      (await api('POST', '/api/auth/two-factor/verify-totp', { token: org.token, body: { code: totpCode(totpURI) } })).status,
+    ).to.equal(200);
+  });
+
   it('token mutations need a step-up within 5 minutes (mfa_step_up_required)', async () => {
     const org = await anOrganization();
     const { totpURI } = await withTwoFactor(org.token);

@@ -18,7 +18,7 @@ describe('POST /api/im/events: the 429 refused from memory by the token hash', f
   this.timeout(30_000);
   afterEach(() => sinon.restore());
 
-  it('refuses a token its organization used up the window for before authentication, with the same answer; unknown tokens still get 401', async () => {
+  it('refuses a token its organization used up the window for before authentication, with the same answer (429 imEventRateLimited, without data.code); unknown tokens still get 401', async () => {
     const app = await testServer();
     const set = await aCallerSet();
     await setIncidentManagement(set.organizationId, true);

@@ -6,7 +6,8 @@ import { aWebsite } from '../../../support/monitoring-fixtures';
 import { anOrganization } from '../../../support/builders';
 import { aMember } from '../../../support/identity-fixtures';
 import { EventStreamClient } from '../../../support/event-stream';
-import { testDatabase } from '../../../support/test-server';
+import { testDatabase, testServer } from '../../../support/test-server';
+import { DeliverDueNotifications } from '../../../../src/application/notifications/deliver-due-notifications';
 import { DEFAULT_LIVE_EVENT_LIMITS } from '../../../../src/application/live-events/ports';
 
 /** A manual incident on `monitor` as `token`, then acknowledged and resolved: three events. */
@@ -158,6 +159,48 @@ describe('http: GET /api/events (live event stream)', function () {
     });
     const next = await customer.next();
     expect(next.data.data.incidentId).to.equal(created.body.publicId);
+  });
+
+  it("sends a customer-bound caller the delivery attempts through its customer's channels, never through the organization's about its customer", async () => {
+    const channel = async (body: Record<string, unknown>) => {
+      const created = await api('POST', '/api/notification-channels', {
+        token: callers.admin,
+        body: { type: 'webhook', config: { url: `https://hooks.live-events-fixture.com/${String(body.name)}` }, ...body },
+      });
+      expect(created.status, JSON.stringify(created.body)).to.equal(201);
+      return created.body.publicId as string;
+    };
+    const agency = await channel({ name: 'agency', events: ['alert.manual'] });
+    const own = await channel({ name: 'own', events: ['alert.manual'], customerId: callers.customer.id });
+    const admin = await open({ token: callers.admin });
+    const customerStreams = [await open({ token: callers.customerToken }), await open({ token: callers.customerUser })];
+    const alert = await api('POST', '/api/notifications/send-alert', {
+      token: callers.admin,
+      body: { title: 'About the customer', customerId: callers.customer.id, channelIds: [agency, own] },
+    });
+    expect(alert.status, JSON.stringify(alert.body)).to.be.within(200, 202);
+    const ids = (alert.body.deliveries as Array<{ id: string }>).map((d) => d.id);
+    expect(ids).to.have.length(2);
+    // One attempt each, made as the deliverer makes them.
+    const deliverer = (await testServer()).container.get(DeliverDueNotifications);
+    for (const id of ids) expect(await deliverer.deliverNow('live-events-test', id)).to.not.equal(null);
+
+    // Then an event of the customer's own: everything a customer stream got before it is in its scope.
+    const sentinel = await api('POST', '/api/incidents', { token: callers.admin, body: { monitorId: site.publicId, title: 'Sentinel' } });
+    for (const stream of customerStreams) {
+      const seen = [await stream.next()];
+      while (seen.at(-1)!.data.data.incidentId !== sentinel.body.publicId) seen.push(await stream.next());
+      const told = seen.filter((e) => e.event === 'notification.deliveryAttempted').map((e) => e.data.data.channelId);
+      expect(told, "the customer's channel's attempt, not the organization's").to.deep.equal([own]);
+    }
+    // Organization-wide callers get both: the organization's channel's as the organization's own (customerId null).
+    const attempts = [await admin.nextOf('notification.deliveryAttempted'), await admin.nextOf('notification.deliveryAttempted')];
+    expect(attempts.map((a) => [a.data.data.channelId, a.data.customerId]).sort()).to.deep.equal(
+      [
+        [agency, null],
+        [own, callers.customer.id],
+      ].sort(),
+    );
   });
 
   it('refuses a Last-Event-ID that is not an event id with the envelope (400 validationFailed)', async () => {

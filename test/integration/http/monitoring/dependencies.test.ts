@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { api, expectError } from '../../../support/http-client';
+import { api, expectError, type ApiResponse } from '../../../support/http-client';
 import { aCallerSet, type CallerSet } from '../../../support/callers';
-import { aMonitor, aMonitoredCustomer, aWebsite } from '../../../support/monitoring-fixtures';
+import { aMonitor, aMonitorPackage, aMonitoredCustomer, aWebsite } from '../../../support/monitoring-fixtures';
 
 /** dependsOn through the API: create, update, read, the scoping and loop rules, audit and deletion. */
 describe('monitor dependencies over HTTP', () => {
@@ -97,12 +97,63 @@ describe('monitor dependencies over HTTP', () => {
     );
   });
 
-  it('refuses more than 20 and a malformed list as bad input', async () => {
-    const mine = await site();
-    const many = Array.from({ length: 21 }, (_, i) => String(i + 1));
-    expect((await api('PATCH', `/api/websites/${mine.publicId}`, { token: callers.admin, body: { dependsOn: many } })).status).to.equal(
-      400,
+  it('refuses more than 20 with 400 tooManyDependencies (data.max 20) on create and update of websites and monitors, and changes nothing', async () => {
+    // Room for the 21 dependencies and the monitors under test (the default package stops at 50).
+    const roomy = await aMonitorPackage(callers.admin, { quotaTiers: [{ monitorLimit: 1000, priceMonthly: 0 }] });
+    const moved = await api('PATCH', `/api/customers/${callers.customer.publicId}`, {
+      token: callers.admin,
+      body: { packageId: roomy.id },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).to.equal(200);
+    const targets: string[] = [];
+    for (let i = 0; i < 21; i++) targets.push((await site({ name: `Dependency ${i}` })).publicId as string);
+    const tooMany = (response: ApiResponse) => {
+      expectError(response, 400, 'tooManyDependencies');
+      expect(response.body.data).to.deep.equal({ code: 'tooManyDependencies', max: 20 });
+    };
+    const dnsBody = { customerId: callers.customer.id, hostname: 'monitor-fixture.com' };
+
+    tooMany(
+      await api('POST', '/api/websites', {
+        token: callers.admin,
+        body: { customerId: callers.customer.id, url: 'https://www.monitor-fixture.com/', dependsOn: targets },
+      }),
     );
-    expect((await api('PATCH', `/api/websites/${mine.publicId}`, { token: callers.admin, body: { dependsOn: 'x' } })).status).to.equal(400);
+    tooMany(await api('POST', '/api/monitors/dns', { token: callers.admin, body: { ...dnsBody, dependsOn: targets } }));
+
+    const website = await site({ dependsOn: targets.slice(0, 20) });
+    expect(website.dependsOn, 'twenty is the limit, not past it').to.deep.equal(targets.slice(0, 20));
+    tooMany(await api('PATCH', `/api/websites/${website.publicId}`, { token: callers.admin, body: { dependsOn: targets } }));
+    tooMany(await api('PATCH', `/api/websites/${website.publicId}`, { token: callers.customerToken, body: { dependsOn: targets } }));
+    expect((await api('GET', `/api/websites/${website.publicId}`, { token: callers.admin })).body.dependsOn).to.deep.equal(
+      targets.slice(0, 20),
+    );
+
+    const dns = await aMonitor(callers.admin, 'dns', dnsBody);
+    tooMany(await api('PATCH', `/api/monitors/dns/${dns.publicId}`, { token: callers.admin, body: { dependsOn: targets } }));
+    expect((await api('GET', `/api/monitors/dns/${dns.publicId}`, { token: callers.admin })).body.dependsOn).to.deep.equal([]);
+
+    // The same monitor named twice counts once: 21 references naming 20 monitors are 20 dependencies.
+    const twice = await api('PATCH', `/api/monitors/dns/${dns.publicId}`, {
+      token: callers.admin,
+      body: { dependsOn: [...targets.slice(0, 20), targets[0]] },
+    });
+    expect(twice.status, JSON.stringify(twice.body)).to.equal(200);
+    expect(twice.body.dependsOn).to.deep.equal(targets.slice(0, 20));
+  });
+
+  it('refuses a malformed list, and a list past the hard cap of 1000 references, as bad input (validationFailed)', async () => {
+    const mine = await site();
+    expectError(
+      await api('PATCH', `/api/websites/${mine.publicId}`, { token: callers.admin, body: { dependsOn: 'x' } }),
+      400,
+      'validationFailed',
+    );
+    const huge = Array.from({ length: 1001 }, (_, i) => String(i + 1));
+    expectError(
+      await api('PATCH', `/api/websites/${mine.publicId}`, { token: callers.admin, body: { dependsOn: huge } }),
+      400,
+      'validationFailed',
+    );
   });
 });

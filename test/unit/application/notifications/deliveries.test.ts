@@ -225,18 +225,27 @@ describe('notification delivery use cases', () => {
     expect(h.sender.sent).to.have.length(1);
   });
 
-  it('lists what the caller sees: a customer its own, a channel out of scope is channelNotFound', async () => {
+  it("lists what the caller sees: a customer the deliveries through its own channels, never the organization's; a channel out of scope is channelNotFound", async () => {
     const h = deliveryHarness();
     const org = (await h.create.execute(admin(), { name: 'hook', type: 'webhook', config: { url: 'https://hooks.example.com/a' } }))
       .channel;
+    const own = (
+      await h.create.execute(admin(), { name: 'mail 10', type: 'email', config: { recipients: ['a@example.com'] }, customerId: 10 })
+    ).channel;
+    await h.create.execute(admin(), { name: 'mail 11', type: 'email', config: { recipients: ['b@example.com'] }, customerId: 11 });
     h.anEvent({ customerId: 10 });
     h.anEvent({ customerId: 11, monitorId: 200, incidentId: 'inc-2' });
     await h.routeEvents.execute();
     const page = { page: 1, perPage: 50 };
-    expect((await h.listDeliveries.execute(admin(), page)).total).to.equal(2);
-    expect((await h.listDeliveries.execute(admin(), { ...page, incidentId: 'inc-2' })).items.map((d) => d.customerId)).to.deep.equal([11]);
+    expect((await h.listDeliveries.execute(admin(), page)).total).to.equal(4);
+    expect((await h.listDeliveries.execute(admin(), { ...page, incidentId: 'inc-2' })).items.map((d) => d.customerId)).to.deep.equal([
+      11, 11,
+    ]);
     const customer = anActor().forCustomer(10).build();
-    expect((await h.listDeliveries.execute(customer, page)).items.map((d) => d.customerId)).to.deep.equal([10]);
+    const seen = await h.listDeliveries.execute(customer, page);
+    expect(seen.items.map((d) => [d.channelId, d.customerId])).to.deep.equal([[own.publicId, 10]]);
+    expect(seen.total).to.equal(1);
+    expect((await h.listDeliveries.execute(customer, { ...page, incidentId: 'inc-2' })).total).to.equal(0);
     await expectAppErrorAsync(() => h.listDeliveries.execute(customer, { ...page, channelId: org.publicId }), 'channelNotFound');
     await expectAppErrorAsync(() => h.listDeliveries.execute(admin(), { ...page, channelId: 'nope' }), 'invalidChannelId');
   });
