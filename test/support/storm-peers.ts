@@ -91,13 +91,13 @@ export interface StormCustomer {
 
 /**
  * `customers` customers of one package that allows one-minute checks, each with `perCustomer`
- * one-minute websites on `targetUrl`, opening an incident after two failed checks (the standard
- * terms) and confirming a failure 10 s later; created through the API at `url`.
+ * one-minute websites (monitor i of customer c on `targetOf(c, i)`), opening an incident after two
+ * failed checks (the standard terms) and confirming a failure 10 s later; created through the API at `url`.
  */
 export async function stormCustomers(
   url: string,
   token: string,
-  targetUrl: string,
+  targetOf: (customer: number, monitor: number) => string,
   customers: number,
   perCustomer: number,
 ): Promise<StormCustomer[]> {
@@ -126,7 +126,7 @@ export async function stormCustomers(
     for (let i = 0; i < perCustomer; i++) {
       const site = await mustCall(url, 'POST', '/api/websites', 201, {
         token,
-        body: { customerId: customer.customer.id, url: `${targetUrl}?c=${c}&m=${i}`, checkInterval: 1, timeoutSeconds: 10 },
+        body: { customerId: customer.customer.id, url: `${targetOf(c, i)}?c=${c}&m=${i}`, checkInterval: 1, timeoutSeconds: 10 },
       });
       monitors.push({ id: site.id as number, publicId: site.publicId as string });
     }
