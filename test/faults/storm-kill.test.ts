@@ -20,8 +20,8 @@ type Monitor = { id: number; publicId: string };
  * target, which goes down: each is checked twice at once and 32 incidents open together, each
  * customer's first three told alone, the rest held for its storm's digest. The first process is
  * killed once those incidents are recorded and the first message reached the receiver (mid-routing
- * or just after it: the alone messages in flight, the storms not told); the second once it sent a
- * storm's digest; a third finishes, its receiver answering. Then the last 8 monitors' target goes
+ * or just after it: the alone messages in flight, the storms not told); the second once it sent the
+ * storms' digests; a third finishes, its receiver answering. Then the last 8 monitors' target goes
  * down: their incidents join the storms the dead processes left (held, told in a follow-up).
  * Every incident is then told once, in its incident.opened or listed in a digest, by one delivery
  * (X-Webhook-Id): a delivery sent again after a kill comes under the same id with the same body; no
@@ -135,10 +135,12 @@ describe('SIGKILL mid-storm', function () {
 
     // The second process takes the storms up: it sends the dead one's deliveries again and tells the storms.
     const second = await rig.start('second');
-    await waitFor(() => receiver.received.slice(atFirstKill).some((hook) => hook.body?.event === 'incident.digest'), {
+    const digestsSince = (index: number) =>
+      new Set(receiver.received.slice(index).flatMap((hook) => (hook.body?.event === 'incident.digest' ? [hook.body.customer.id] : [])));
+    await waitFor(() => digestsSince(atFirstKill).size === CUSTOMERS, {
       timeoutMs: 60_000,
       everyMs: 10,
-      what: 'a storm digest sent by the second process',
+      what: "each customer's storm digest sent by the second process",
     });
     await rig.kill(second);
     notes.push(`second kill: ${await outbox()}`);
