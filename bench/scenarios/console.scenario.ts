@@ -62,13 +62,14 @@ export async function seedConsoleWorld(service: BenchService, monitors: number, 
        SELECT id, now() - (random() * 240)::int * interval '1 second', ${location}, CASE WHEN random() < 0.02 THEN 2 ELSE 1 END, (40 + random() * 400)::int
          FROM monitors WHERE organization_id = ${org}`,
   );
+  // Histograms packed as the upkeep packs them: 4 bytes a bucket, bucket << 24 | count (one bucket, then two).
   const hours = (from: Sql) =>
     sql`generate_series(date_trunc('hour', now()) - ${from}, date_trunc('hour', now()) - interval '1 hour', interval '1 hour')`;
   await seed(
     sql`INSERT INTO check_result_rollups (monitor_id, hour, location_id, up_seconds, degraded_seconds, down_seconds, up_count,
          degraded_count, down_count, response_ms_sum, response_count, histogram, last_at, last_status)
        SELECT m.id, h, ${location}, CASE WHEN r < 0.01 THEN 2400 ELSE 3600 END, 0, CASE WHEN r < 0.01 THEN 1200 ELSE 0 END,
-         12, 0, CASE WHEN r < 0.01 THEN 4 ELSE 0 END, 2400, 12, '{"19": 12}'::jsonb, h + interval '55 minutes', 1
+         12, 0, CASE WHEN r < 0.01 THEN 4 ELSE 0 END, 2400, 12, int4send((19 * 16777216 + 12)::integer), h + interval '55 minutes', 1
          FROM monitors m, ${hours(sql`interval '24 hours'`)} h, LATERAL (SELECT random() + m.id * 0 AS r) x
         WHERE m.organization_id = ${org}`,
   );
@@ -79,7 +80,7 @@ export async function seedConsoleWorld(service: BenchService, monitors: number, 
     sql`INSERT INTO check_result_rollups (monitor_id, hour, location_id, up_seconds, degraded_seconds, down_seconds, up_count,
          degraded_count, down_count, response_ms_sum, response_count, histogram, last_at, last_status)
        SELECT ${chart!.id}, h, l.id, 3600, 0, 0, 12, 0, 0, 2400, 12,
-         jsonb_build_object((15 + (random() * 10)::int)::text, 10, '30', 2), h + interval '55 minutes', 1
+         int4send(((15 + (random() * 10)::int) * 16777216 + 10)::integer) || int4send((30 * 16777216 + 2)::integer), h + interval '55 minutes', 1
          FROM ${hours(sql`interval '90 days'`)} h, check_locations l WHERE l.code IN ('us-east', 'ap-southeast')
        ON CONFLICT DO NOTHING`,
   );
