@@ -1,5 +1,5 @@
-import type { ChatType } from './channel-config';
 import { DIGEST_EVENT, type NotificationEvent } from './channel-events';
+import { chatNotifierOf, type ChatType } from './notifiers';
 import { fitSms } from './sms-text';
 
 /** What a delivery tells: the event, when, and the incident, monitor and customer it concerns. */
@@ -89,41 +89,21 @@ const bodyOf = (message: NotificationMessage): string => {
   return detail === null ? message.summary : `${message.summary}\n\n${detail}`;
 };
 
-/** The body each chat service's incoming webhook accepts: Slack {text, blocks}, Discord {content, embeds}, Teams a MessageCard. */
+/**
+ * The body each chat service's incoming webhook accepts, built by its descriptor's `chat`
+ * (src/domain/notifications/notifiers/): Slack {text, blocks}, Discord {content, embeds}, Teams a MessageCard.
+ */
 export function chatPayload(type: ChatType, message: NotificationMessage, prefix: string | null): Record<string, unknown> {
   const title = titleOf(message);
-  const headline = `${prefix ? `${prefix} ` : ''}${title}: ${message.summary}`;
-  const body = bodyOf(message);
-  const color = colorOf(message);
-  if (type === 'slack') {
-    return {
-      text: headline,
-      blocks: [
-        { type: 'header', text: { type: 'plain_text', text: title } },
-        { type: 'section', text: { type: 'mrkdwn', text: `${prefix ? `${prefix} ` : ''}${body}` } },
-        { type: 'context', elements: [{ type: 'mrkdwn', text: `${message.event} at ${message.occurredAt}` }] },
-      ],
-    };
-  }
-  if (type === 'discord') {
-    return { content: headline, embeds: [{ title, description: body, color, timestamp: message.occurredAt }] };
-  }
-  return {
-    '@type': 'MessageCard',
-    '@context': 'https://schema.org/extensions',
-    summary: headline,
-    themeColor: color.toString(16).padStart(6, '0'),
+  return chatNotifierOf(type).chat({
     title,
-    sections: [
-      {
-        text: body,
-        facts: [
-          { name: 'Event', value: message.event },
-          { name: 'At', value: message.occurredAt },
-        ],
-      },
-    ],
-  };
+    headline: `${prefix ? `${prefix} ` : ''}${title}: ${message.summary}`,
+    body: bodyOf(message),
+    color: colorOf(message),
+    prefix,
+    event: message.event,
+    occurredAt: message.occurredAt,
+  });
 }
 
 /** An e-mail's subject and plain-text body. */

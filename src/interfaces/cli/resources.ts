@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import { PER_KIND_TYPES } from '../../domain/monitoring/monitor-kind';
-import type { ChannelType } from '../../domain/notifications/channel-config';
+import { CHANNEL_TYPES, type ChannelType } from '../../domain/notifications/channel-config';
+import { secretFields } from '../../domain/notifications/notifiers';
 import { monitorBodies } from '../http/monitoring/monitor.schemas';
 import { WebsiteCreateBody } from '../http/monitoring/website.schemas';
 import type { ApiRecord } from './api-client';
@@ -191,16 +192,12 @@ const CHANNEL_FIELDS = ['name', 'type', 'config', 'events', 'enabled', 'isDefaul
 
 /**
  * Whether a channel type's URL is its secret (whoever has a chat webhook's URL can post): export
- * writes such URLs as references. One entry per channel type, so a new type must decide.
+ * writes such URLs as references. Derived from the fields each notifier marks `secret`
+ * (src/domain/notifications/notifiers/).
  */
-export const URL_IS_SECRET: Readonly<Record<ChannelType, boolean>> = {
-  webhook: false,
-  email: false,
-  sms: false,
-  slack: true,
-  teams: true,
-  discord: true,
-};
+export const URL_IS_SECRET = Object.fromEntries(CHANNEL_TYPES.map((type) => [type, secretFields(type).includes('url')])) as Readonly<
+  Record<ChannelType, boolean>
+>;
 
 /** An organization or customer channel (monitor overrides are not managed: null). */
 export function channelFromRecord(record: ApiRecord, customers: ReadonlyMap<number, string>): Actual | null {

@@ -1,0 +1,66 @@
+import { AppError } from '../../shared/app-error';
+import { assertChannelUrl, type AddressAllowance } from '../channel-url';
+import type { ChannelConfig } from './notifier';
+
+const EMAIL = /^[^\s@<>(),;:"\\]{1,64}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+/** E.164: a plus, a country code not starting with 0, at most 15 digits in all. */
+const E164 = /^\+[1-9]\d{6,14}$/;
+/** RFC 9110 field-name token. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/i;
+/** Headers the transport owns: a channel may not forge them. Host is the spec's own code. */
+const TRANSPORT_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'content-type']);
+
+/** The spec's 400 for a config field, naming it and why. */
+export const invalid = (field: string, reason: string) =>
+  new AppError('invalidRequestBody', { field, reason }, `Invalid ${field} (${reason})`);
+
+/** The URL a channel posts to, required, judged by the channel URL rule. */
+export function postedUrl(config: ChannelConfig, allowsPrivate?: AddressAllowance): string {
+  if (config.url === undefined) throw invalid('config.url', 'required');
+  return assertChannelUrl('config.url', config.url, allowsPrivate);
+}
+
+/** E-mail addresses: at least one, well formed, lowercased and de-duplicated. */
+export function addresses(values: readonly string[] | undefined): string[] {
+  if (!values || values.length === 0) throw invalid('config.recipients', 'required');
+  const normalized = values.map((value) => value.trim().toLowerCase());
+  normalized.forEach((value, i) => {
+    if (!EMAIL.test(value)) throw invalid(`config.recipients.${i}`, 'notAnEmailAddress');
+  });
+  return [...new Set(normalized)];
+}
+
+/** Phone numbers: at least one, E.164, de-duplicated. */
+export function phoneNumbers(values: readonly string[] | undefined): string[] {
+  if (!values || values.length === 0) throw invalid('config.phoneNumbers', 'required');
+  values.forEach((value, i) => {
+    if (!E164.test(value)) throw invalid(`config.phoneNumbers.${i}`, 'notE164');
+  });
+  return [...new Set(values)];
+}
+
+/** Request headers: no Host, token names, none the transport owns, no line breaks in values. */
+export function headers(values: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const lower = name.toLowerCase();
+    if (lower === 'host') throw new AppError('webhookHostHeaderForbidden', { header: name });
+    if (!HEADER_NAME.test(name)) throw invalid(`config.headers.${name}`, 'badHeaderName');
+    if (TRANSPORT_HEADERS.has(lower) || lower.startsWith('x-webhook-')) throw invalid(`config.headers.${name}`, 'reservedHeader');
+    if (/[\r\n\u0000]/.test(value)) throw invalid(`config.headers.${name}`, 'badHeaderValue');
+    out[name] = value;
+  }
+  return out;
+}
+
+/** The fields every chat service has: its incoming-webhook URL (a secret) and a prefix. */
+export const CHAT_FIELDS = [
+  { name: 'url', mark: 'secret', help: 'The incoming-webhook URL: whoever has it can post, so it is a secret' },
+  { name: 'messagePrefix', mark: 'plain', help: 'Text put before every message (message content: never judged as a URL)' },
+] as const;
+
+/** A chat service's config: its URL judged, the prefix kept (null when none). */
+export const chatConfig = (config: ChannelConfig, allowsPrivate?: AddressAllowance): ChannelConfig => ({
+  url: postedUrl(config, allowsPrivate),
+  messagePrefix: config.messagePrefix ?? null,
+});

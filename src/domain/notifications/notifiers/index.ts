@@ -1,0 +1,54 @@
+import { discord } from './discord';
+import { email } from './email';
+import type { ChannelConfig, ChatParts, NotifierDescriptor } from './notifier';
+import { slack } from './slack';
+import { sms } from './sms';
+import { teams } from './teams';
+import { webhook } from './webhook';
+
+/** THE list of notification channel types, one descriptor file each; its order is the API's. */
+export const NOTIFIERS = [webhook, email, sms, slack, teams, discord] as const;
+
+type Notifiers = typeof NOTIFIERS;
+
+/** The tuple of the descriptors' type names, in order. */
+type TypesOf<T extends readonly NotifierDescriptor[]> = { readonly [K in keyof T]: T[K] extends NotifierDescriptor<infer N> ? N : never };
+
+export const CHANNEL_TYPES = NOTIFIERS.map((n) => n.type) as unknown as TypesOf<Notifiers>;
+export type ChannelType = Notifiers[number]['type'];
+
+/** Chat services posted to at their incoming-webhook URL, each with its own body (the descriptor's `chat`). */
+export type ChatType = Extract<Notifiers[number], { chat: unknown }>['type'];
+type ChatNotifier = NotifierDescriptor<ChatType> & { readonly chat: (parts: ChatParts) => Record<string, unknown> };
+const isChatNotifier = (n: NotifierDescriptor): n is ChatNotifier => n.chat !== undefined;
+export const CHAT_TYPES: readonly ChatType[] = (NOTIFIERS as readonly NotifierDescriptor[])
+  .filter(isChatNotifier)
+  .map((n) => n.type as ChatType);
+export const isChatType = (type: ChannelType): type is ChatType => (CHAT_TYPES as readonly ChannelType[]).includes(type);
+
+const BY_TYPE: ReadonlyMap<string, NotifierDescriptor<ChannelType>> = new Map(NOTIFIERS.map((n) => [n.type, n]));
+
+/** The descriptor of a channel type. */
+export function notifierOf(type: ChannelType): NotifierDescriptor<ChannelType> {
+  const found = BY_TYPE.get(type);
+  if (!found) throw new Error(`No notifier for channel type ${String(type)}`);
+  return found;
+}
+
+/** A chat type's descriptor, its body builder present. */
+export function chatNotifierOf(type: ChatType): ChatNotifier {
+  const found = notifierOf(type);
+  if (!isChatNotifier(found)) throw new Error(`Channel type ${type} is not a chat service`);
+  return found as ChatNotifier;
+}
+
+/** The config fields a type takes, in order. */
+export const FIELDS_OF = Object.fromEntries(NOTIFIERS.map((n) => [n.type, n.fields.map((f) => f.name)])) as unknown as Readonly<
+  Record<ChannelType, readonly (keyof ChannelConfig)[]>
+>;
+
+/** The config fields of a type that are credentials themselves (exported as references, never as values). */
+export const secretFields = (type: ChannelType): (keyof ChannelConfig)[] =>
+  notifierOf(type)
+    .fields.filter((f) => f.mark === 'secret')
+    .map((f) => f.name);
