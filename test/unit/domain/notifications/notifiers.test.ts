@@ -1,0 +1,76 @@
+import { expect } from 'chai';
+import { CHANNEL_TYPES, normalizeChannelConfig, type ChannelType } from '../../../../src/domain/notifications/channel-config';
+import { chatPayload, type NotificationMessage } from '../../../../src/domain/notifications/notification-message';
+import { CHAT_TYPES, FIELDS_OF, isChatType, NOTIFIERS, notifierOf, secretFields } from '../../../../src/domain/notifications/notifiers';
+import type { ChannelConfig, NotifierDescriptor } from '../../../../src/domain/notifications/notifiers/notifier';
+
+/** Every field a ChannelConfig may hold: a descriptor names only these. */
+const CONFIG_FIELDS: readonly (keyof ChannelConfig)[] = ['url', 'headers', 'recipients', 'phoneNumbers', 'messagePrefix'];
+
+const message: NotificationMessage = {
+  id: 'd1',
+  event: 'incident.opened',
+  occurredAt: '2026-11-01T00:00:00.000Z',
+  summary: 'Shop is down',
+  incidentId: 'i1',
+  monitorId: 1,
+  customerId: 1,
+  data: {},
+};
+
+describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
+  it('have unique types, each with a label', () => {
+    const types = NOTIFIERS.map((n) => n.type);
+    expect(new Set(types).size).to.equal(types.length);
+    for (const n of NOTIFIERS) expect(n.label.trim(), n.type).to.not.equal('');
+  });
+
+  it('mark every config field, once, with a one-line help', () => {
+    for (const n of NOTIFIERS) {
+      const names = n.fields.map((f) => f.name);
+      expect(names, n.type).to.not.be.empty;
+      expect(new Set(names).size, n.type).to.equal(names.length);
+      for (const f of n.fields) {
+        expect(CONFIG_FIELDS, `${n.type}.${f.name}`).to.include(f.name);
+        expect(['target', 'secret', 'plain'], `${n.type}.${f.name}`).to.include(f.mark);
+        expect(f.help, `${n.type}.${f.name}`).to.match(/^\S[^\n]*$/);
+      }
+    }
+  });
+
+  it('have a sample that normalizes to itself, with nothing but their own fields', () => {
+    for (const n of NOTIFIERS) {
+      expect(normalizeChannelConfig(n.type, n.sample), n.type).to.deep.equal(n.sample);
+      expect(FIELDS_OF[n.type], n.type).to.include.members(Object.keys(n.sample));
+    }
+  });
+
+  it('refuse a field of another type before their own rule, as the config check always did', () => {
+    expect(() => normalizeChannelConfig('email', { ...notifierOf('email').sample, url: 'https://x.example.com/' }))
+      .to.throw()
+      .with.property('code', 'invalidRequestBody');
+  });
+
+  it('give a chat type a body builder, and only a chat type', () => {
+    for (const n of NOTIFIERS as readonly NotifierDescriptor<ChannelType>[])
+      expect(typeof n.chat === 'function', n.type).to.equal(isChatType(n.type));
+    const bodies = CHAT_TYPES.map((type) => JSON.stringify(chatPayload(type, message, null)));
+    expect(new Set(bodies).size).to.equal(CHAT_TYPES.length);
+  });
+
+  it('derive the lists as they were written before the descriptors', () => {
+    expect([...CHANNEL_TYPES]).to.deep.equal(['webhook', 'email', 'sms', 'slack', 'teams', 'discord']);
+    expect([...CHAT_TYPES]).to.deep.equal(['slack', 'teams', 'discord']);
+    expect(CHANNEL_TYPES.filter((type) => secretFields(type).includes('url'))).to.deep.equal(['slack', 'teams', 'discord']);
+    expect(CHANNEL_TYPES.flatMap((type) => secretFields(type))).to.deep.equal(['url', 'url', 'url']);
+    expect(FIELDS_OF).to.deep.equal({
+      webhook: ['url', 'headers'],
+      email: ['recipients'],
+      sms: ['phoneNumbers'],
+      slack: ['url', 'messagePrefix'],
+      teams: ['url', 'messagePrefix'],
+      discord: ['url', 'messagePrefix'],
+    });
+    expect(notifierOf('teams').label).to.equal('Microsoft Teams');
+  });
+});
