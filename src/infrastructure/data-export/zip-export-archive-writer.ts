@@ -24,7 +24,11 @@ export interface SecretHandling {
   readonly redact?: Readonly<Record<string, { sql: string; how: string }>>;
 }
 
-/** (No '?' operators here: the SQL runner numbers every '?' as a placeholder.) A URL that is a credential itself (chat incoming webhooks, webhook URLs with tokens): its scheme and host only. */
+/**
+ * (No '?' operators here: the SQL runner numbers every '?' as a placeholder.) A URL that is a credential itself (chat incoming webhooks, webhook URLs with tokens): its scheme and host only.
+ * Every channel's URL, whatever its type: wider than the `secret` marks of the notifier descriptors
+ * (src/domain/notifications/notifiers/), which call a webhook's URL its target, because a webhook URL may carry a token.
+ */
 const urlRedacted = (json: string) =>
   `CASE WHEN ${json}->>'url' IS NOT NULL THEN jsonb_set(${json}, '{url}', to_jsonb(split_part(${json}->>'url', '/', 1) || '//' || split_part(${json}->>'url', '/', 3) || '/[redacted]')) ELSE ${json} END`;
 /** Header values (Authorization, API keys) replaced, names kept. */

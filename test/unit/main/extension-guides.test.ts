@@ -7,14 +7,9 @@ import type { ScreenshotStore } from '../../../src/application/checks/ports';
 import type { TargetPolicy } from '../../../src/application/shared/target-policy';
 import { checkRequestFor, type SchedulableMonitor } from '../../../src/application/scheduling/monitor-check-request';
 import { MONITOR_KINDS, PER_KIND_TYPES, type MonitorKind } from '../../../src/domain/monitoring/monitor-kind';
-import {
-  CHANNEL_TYPES,
-  CHAT_TYPES,
-  normalizeChannelConfig,
-  type ChannelConfig,
-  type ChannelType,
-} from '../../../src/domain/notifications/channel-config';
+import { CHANNEL_TYPES, CHAT_TYPES, normalizeChannelConfig } from '../../../src/domain/notifications/channel-config';
 import { chatPayload, type NotificationMessage } from '../../../src/domain/notifications/notification-message';
+import { notifierOf } from '../../../src/domain/notifications/notifiers';
 import type { ChromiumBrowser } from '../../../src/infrastructure/protocols/browser/chromium-browser';
 import { protocolCheckers } from '../../../src/infrastructure/protocols/checker-set';
 import { MONITOR_KINDS_LISTED, URL_IS_SECRET } from '../../../src/interfaces/cli/resources';
@@ -126,19 +121,9 @@ describe('extension guides (docs/architecture.md) hold', () => {
   }
 });
 
-/** One valid config per channel type: a type added to CHANNEL_TYPES without one fails the typecheck here. */
-const SAMPLE_CONFIGS: Record<ChannelType, ChannelConfig> = {
-  webhook: { url: 'https://hooks.example.com/in', headers: { 'X-Team': 'ops' } },
-  email: { recipients: ['ops@example.com'] },
-  sms: { phoneNumbers: ['+14155550100'] },
-  slack: { url: 'https://hooks.slack.com/services/T/B/x', messagePrefix: '[prod]' },
-  teams: { url: 'https://example.webhook.office.com/webhookb2/x', messagePrefix: null },
-  discord: { url: 'https://discord.com/api/webhooks/1/x', messagePrefix: null },
-};
-
 describe('every notification channel type has its places', () => {
   it('has a config the domain accepts', () => {
-    for (const type of CHANNEL_TYPES) expect(() => normalizeChannelConfig(type, SAMPLE_CONFIGS[type]), type).to.not.throw();
+    for (const type of CHANNEL_TYPES) expect(() => normalizeChannelConfig(type, notifierOf(type).sample), type).to.not.throw();
   });
 
   it('is in the API document (create, update, read) and the wsm file schema', () => {

@@ -37,7 +37,11 @@ const EVENTS = {
 } satisfies Record<ChannelEvent, string>;
 const ALL_EVENTS = Object.keys(EVENTS) as ChannelEvent[];
 
-/** What the form asks of each type (one entry per type the API knows): a URL, a chat URL with a prefix, addresses or numbers. */
+/**
+ * What the form asks of each type (one entry per type the API knows): a URL, a chat URL with a prefix, addresses or numbers.
+ * It must match the notifier descriptors' fields (src/domain/notifications/notifiers/<type>.ts, the source of truth),
+ * which the console cannot import yet; so must TYPE_LABELS match their labels.
+ */
 const CONFIG_SHAPE: Record<ChannelType, 'url' | 'chat' | 'recipients' | 'phoneNumbers'> = {
   webhook: 'url',
   email: 'recipients',
