@@ -53,11 +53,26 @@ export function headers(values: Readonly<Record<string, string>>): Record<string
   return out;
 }
 
-/** The fields every chat service has: its incoming-webhook URL (a secret) and a prefix. */
-export const CHAT_FIELDS = [
-  { name: 'url', mark: 'secret', help: 'The incoming-webhook URL: whoever has it can post, so it is a secret' },
-  { name: 'messagePrefix', mark: 'plain', help: 'Text put before every message (message content: never judged as a URL)' },
-] as const;
+/**
+ * The URL a channel posts to (its rule: postedUrl), declared once for every type taking it; each type
+ * adds its mark (a generic webhook's is a target, a chat service's incoming-webhook URL a secret).
+ */
+export const URL_FIELD = {
+  name: 'url',
+  help: 'The URL posted to (http or https, a public host)',
+  input: { kind: 'string', max: 2048 },
+} as const;
+
+/** The text put before a chat message, declared once for every type taking it. */
+export const MESSAGE_PREFIX_FIELD = {
+  name: 'messagePrefix',
+  mark: 'plain',
+  help: 'Text put before every message (message content: never judged as a URL)',
+  input: { kind: 'string', max: 500, nullable: true },
+} as const;
+
+/** The fields every chat service has: its incoming-webhook URL (a secret: whoever has it can post) and a prefix. */
+export const CHAT_FIELDS = [{ ...URL_FIELD, mark: 'secret' }, MESSAGE_PREFIX_FIELD] as const;
 
 /** A chat service's config: its URL judged, the prefix kept (null when none). */
 export const chatConfig = (config: ChannelConfig, allowsPrivate?: AddressAllowance): ChannelConfig => ({

@@ -5,7 +5,14 @@ import type { NotifierDescriptor } from './notifier';
 export const email = {
   type: 'email',
   label: 'Email',
-  fields: [{ name: 'recipients', mark: 'target', help: 'The addresses mailed (lowercased, each once)' }],
+  fields: [
+    {
+      name: 'recipients',
+      mark: 'target',
+      help: 'Recipient addresses (lowercased, each once)',
+      input: { kind: 'list', itemMax: 254, min: 1, max: 50 },
+    },
+  ],
   normalize: (config) => ({ recipients: addresses(config.recipients) }),
   sample: { recipients: ['ops@example.com'] },
 } as const satisfies NotifierDescriptor<'email'>;

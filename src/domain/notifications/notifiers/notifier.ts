@@ -19,11 +19,26 @@ export interface ChannelConfig {
  */
 export type FieldMark = 'target' | 'secret' | 'plain';
 
+/**
+ * What the API takes for a config field (the edge builds its schema from this): a string of at most
+ * `max` characters, null too when `nullable`; a list of `min` to `max` strings of at most `itemMax`
+ * each; or headers, names of 1 to `nameMax` characters, values of at most `valueMax`. The shape only:
+ * the field's rules are the descriptor's `normalize`.
+ */
+export type FieldInput =
+  | { readonly kind: 'string'; readonly max: number; readonly nullable?: boolean }
+  | { readonly kind: 'list'; readonly itemMax: number; readonly min: number; readonly max: number }
+  | { readonly kind: 'headers'; readonly nameMax: number; readonly valueMax: number };
+
 export interface NotifierField {
   readonly name: keyof ChannelConfig;
   readonly mark: FieldMark;
-  /** One line for whoever fills it in. */
+  /**
+   * One line for whoever fills it in; the API describes the field as the types taking it, then this.
+   * A field several types take is declared once (config-rules.ts), so its help and input agree.
+   */
   readonly help: string;
+  readonly input: FieldInput;
 }
 
 /** What every chat body is made of, worked out once from the message (see chatPayload). */

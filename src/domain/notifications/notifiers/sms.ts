@@ -5,7 +5,14 @@ import type { NotifierDescriptor } from './notifier';
 export const sms = {
   type: 'sms',
   label: 'SMS',
-  fields: [{ name: 'phoneNumbers', mark: 'target', help: 'The numbers texted, in E.164 (+14155550100), each once' }],
+  fields: [
+    {
+      name: 'phoneNumbers',
+      mark: 'target',
+      help: 'Numbers in E.164 (+4930123456), each once',
+      input: { kind: 'list', itemMax: 16, min: 1, max: 20 },
+    },
+  ],
   normalize: (config) => ({ phoneNumbers: phoneNumbers(config.phoneNumbers) }),
   sample: { phoneNumbers: ['+14155550100'] },
 } as const satisfies NotifierDescriptor<'sms'>;

@@ -1,4 +1,4 @@
-import { headers, postedUrl } from './config-rules';
+import { headers, postedUrl, URL_FIELD } from './config-rules';
 import type { NotifierDescriptor } from './notifier';
 
 /** A generic webhook: a signed JSON POST (webhookPayload) to the URL, with headers of its own. */
@@ -6,11 +6,14 @@ export const webhook = {
   type: 'webhook',
   label: 'Webhook',
   fields: [
-    { name: 'url', mark: 'target', help: 'The URL posted to (http or https, a public host)' },
+    { ...URL_FIELD, mark: 'target' },
     {
       name: 'headers',
       mark: 'plain',
-      help: 'Request headers sent with every post; a sensitive value is recognised by its header name',
+      help:
+        'Extra request headers (never Host: webhookHostHeaderForbidden; not Content-Type, Content-Length, Connection, ' +
+        'Transfer-Encoding or X-Webhook-*)',
+      input: { kind: 'headers', nameMax: 100, valueMax: 2000 },
     },
   ],
   normalize: (config, allowsPrivate) => ({ url: postedUrl(config, allowsPrivate), headers: headers(config.headers ?? {}) }),

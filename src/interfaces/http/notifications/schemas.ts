@@ -1,51 +1,19 @@
 import { z } from 'zod';
 import 'zod-openapi';
 import { CHANNEL_TYPES } from '../../../domain/notifications/channel-config';
+import { NOTIFIERS } from '../../../domain/notifications/notifiers';
 import { CHANNEL_EVENTS } from '../../../domain/notifications/channel-events';
 import { SMTP_SECURITY } from '../../../domain/notifications/organization-smtp';
 import { ALERT_SEVERITIES } from '../../../domain/notifications/manual-notifications';
 import { RESOURCE_KEY } from '../../../domain/shared/resource-key';
+import { channelConfigInput, channelConfigOutput } from './channel-config-schema';
 
 const Timestamp = z.iso.datetime();
 const Ref = z.string().trim().min(1).max(64).meta({ description: 'Public id (uuid) or integer id' });
 const RefInput = z.union([z.number().int().positive().max(2_147_483_647), Ref]);
 
-/**
- * URLs are plain strings here on purpose: the channel URL rule (the domain's) answers
- * 400 invalidRequestBody with data.field and data.reason, as the spec asks, not a shape error.
- */
-const ChannelConfigInput = z
-  .object({
-    url: z
-      .string()
-      .max(2048)
-      .optional()
-      .meta({ description: 'webhook, slack, teams, discord: the URL posted to (http or https, a public host)' }),
-    headers: z.record(z.string().min(1).max(100), z.string().max(2000)).optional().meta({
-      description:
-        'webhook: extra request headers (never Host: webhookHostHeaderForbidden; not Content-Type, Content-Length, Connection, Transfer-Encoding or X-Webhook-*)',
-    }),
-    recipients: z.array(z.string().max(254)).min(1).max(50).optional().meta({ description: 'email: recipient addresses' }),
-    phoneNumbers: z.array(z.string().max(16)).min(1).max(20).optional().meta({ description: 'sms: numbers in E.164 (+4930123456)' }),
-    messagePrefix: z
-      .string()
-      .max(500)
-      .nullable()
-      .optional()
-      .meta({ description: 'slack, teams, discord: text put before every message (message content: never judged as a URL)' }),
-  })
-  .strict()
-  .meta({ id: 'NotificationChannelConfigInput' });
-
-const ChannelConfig = z
-  .object({
-    url: z.string().optional(),
-    headers: z.record(z.string(), z.string()).optional(),
-    recipients: z.array(z.string()).optional(),
-    phoneNumbers: z.array(z.string()).optional(),
-    messagePrefix: z.string().nullable().optional(),
-  })
-  .meta({ id: 'NotificationChannelConfig' });
+const ChannelConfigInput = channelConfigInput(NOTIFIERS);
+const ChannelConfig = channelConfigOutput(NOTIFIERS);
 
 const Events = z.array(z.enum(CHANNEL_EVENTS)).min(1).max(CHANNEL_EVENTS.length).meta({
   description:

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { CHANNEL_TYPES, normalizeChannelConfig, type ChannelType } from '../../../../src/domain/notifications/channel-config';
 import { chatPayload, type NotificationMessage } from '../../../../src/domain/notifications/notification-message';
 import { CHAT_TYPES, FIELDS_OF, isChatType, NOTIFIERS, notifierOf, secretFields } from '../../../../src/domain/notifications/notifiers';
-import type { ChannelConfig, NotifierDescriptor } from '../../../../src/domain/notifications/notifiers/notifier';
+import type { ChannelConfig, NotifierDescriptor, NotifierField } from '../../../../src/domain/notifications/notifiers/notifier';
 
 /** Every field a ChannelConfig may hold: a descriptor names only these. */
 const CONFIG_FIELDS: readonly (keyof ChannelConfig)[] = ['url', 'headers', 'recipients', 'phoneNumbers', 'messagePrefix'];
@@ -36,6 +36,34 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
         expect(f.help, `${n.type}.${f.name}`).to.match(/^\S[^\n]*$/);
       }
     }
+  });
+
+  it('declare a field several types take alike: the same input and help wherever it appears', () => {
+    const first = new Map<string, { type: string; field: NotifierField }>();
+    for (const n of NOTIFIERS as readonly NotifierDescriptor[])
+      for (const field of n.fields) {
+        const seen = first.get(field.name);
+        if (!seen) first.set(field.name, { type: n.type, field });
+        else {
+          expect(field.input, `${n.type}.${field.name} vs ${seen.type}`).to.deep.equal(seen.field.input);
+          expect(field.help, `${n.type}.${field.name} vs ${seen.type}`).to.equal(seen.field.help);
+        }
+      }
+    expect([...first.keys()]).to.deep.equal(CONFIG_FIELDS);
+  });
+
+  it('give every field a sane input shape', () => {
+    for (const n of NOTIFIERS as readonly NotifierDescriptor[])
+      for (const { name, input } of n.fields) {
+        const bounds =
+          input.kind === 'list'
+            ? [input.itemMax, input.min, input.max]
+            : input.kind === 'string'
+              ? [input.max]
+              : [input.nameMax, input.valueMax];
+        for (const bound of bounds) expect(Number.isInteger(bound) && bound > 0, `${n.type}.${name}`).to.equal(true);
+        if (input.kind === 'list') expect(input.min, `${n.type}.${name}`).to.be.at.most(input.max);
+      }
   });
 
   it('have a sample that normalizes to itself, with nothing but their own fields', () => {

@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import { z } from 'zod';
+import { NOTIFIERS } from '../../../../src/domain/notifications/notifiers';
+import type { NotifierDescriptor } from '../../../../src/domain/notifications/notifiers/notifier';
+import { channelConfigInput, channelConfigOutput } from '../../../../src/interfaces/http/notifications/channel-config-schema';
+
+/** A type only this test knows, with a field no real type has and the chat URL. */
+const pager: NotifierDescriptor = {
+  type: 'pager',
+  label: 'Pager',
+  fields: [
+    { name: 'url', mark: 'target', help: 'The URL posted to (http or https, a public host)', input: { kind: 'string', max: 2048 } },
+    { name: 'pagerKey' as 'url', mark: 'secret', help: 'The routing key', input: { kind: 'string', max: 32 } },
+  ],
+  normalize: (config) => config,
+  sample: { url: 'https://pager.example.com/' },
+};
+
+/** Each field's description, as the OpenAPI document shows it. */
+const descriptionsOf = (schema: z.ZodType) =>
+  Object.fromEntries(Object.entries((schema as z.ZodObject).shape).map(([name, field]) => [name, field.description]));
+
+describe('channel config schemas (built from the notifier descriptors)', () => {
+  it('describe each field by the types taking it, in NOTIFIERS order, then its help', () => {
+    expect(descriptionsOf(channelConfigInput(NOTIFIERS))).to.deep.equal({
+      url: 'webhook, slack, teams, discord: the URL posted to (http or https, a public host)',
+      headers:
+        'webhook: extra request headers (never Host: webhookHostHeaderForbidden; not Content-Type, Content-Length, Connection, Transfer-Encoding or X-Webhook-*)',
+      recipients: 'email: recipient addresses (lowercased, each once)',
+      phoneNumbers: 'sms: numbers in E.164 (+4930123456), each once',
+      messagePrefix: 'slack, teams, discord: text put before every message (message content: never judged as a URL)',
+    });
+  });
+
+  it('hold the input bounds and refuse a field no type takes', () => {
+    const input = channelConfigInput(NOTIFIERS);
+    expect(input.safeParse({ url: 'x'.repeat(2048), messagePrefix: null }).success).to.equal(true);
+    expect(input.safeParse({ url: 'x'.repeat(2049) }).success).to.equal(false);
+    expect(input.safeParse({ recipients: [] }).success).to.equal(false);
+    expect(input.safeParse({ phoneNumbers: Array(21).fill('+4930123456') }).success).to.equal(false);
+    expect(input.safeParse({ headers: { '': 'x' } }).success).to.equal(false);
+    expect(input.safeParse({ pagerKey: 'k' }).success).to.equal(false);
+  });
+
+  it('take a new type’s new field, in input and output, and add the type to a shared field', () => {
+    const input = channelConfigInput([...NOTIFIERS, pager]);
+    expect(input.safeParse({ pagerKey: 'k' }).success).to.equal(true);
+    expect(input.safeParse({ pagerKey: 'k'.repeat(33) }).success).to.equal(false);
+    const described = descriptionsOf(input);
+    expect(described.pagerKey).to.equal('pager: the routing key');
+    expect(described.url).to.equal('webhook, slack, teams, discord, pager: the URL posted to (http or https, a public host)');
+    expect(Object.keys(descriptionsOf(channelConfigOutput([...NOTIFIERS, pager])))).to.include('pagerKey');
+  });
+
+  it('refuse a field declared two ways', () => {
+    const unlike: NotifierDescriptor = { ...pager, fields: [{ ...pager.fields[0], input: { kind: 'string', max: 100 } }] };
+    expect(() => channelConfigInput([...NOTIFIERS, unlike])).to.throw(/url of pager/);
+  });
+});
