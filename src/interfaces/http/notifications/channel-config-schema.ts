@@ -25,7 +25,7 @@ function apiFields(notifiers: readonly NotifierDescriptor[]): ApiField[] {
 }
 
 /** "webhook, slack: the URL posted to ...": the help's first word lowercased unless it is an acronym. */
-const describe = ({ field, types }: ApiField) =>
+const descriptionOf = ({ field, types }: ApiField) =>
   `${types.join(', ')}: ${/^[A-Z][a-z]/.test(field.help) ? field.help[0].toLowerCase() + field.help.slice(1) : field.help}`;
 
 function inputOf(input: FieldInput): z.ZodType {
@@ -62,7 +62,7 @@ export function channelConfigInput(notifiers: readonly NotifierDescriptor[]): z.
       f.field.name,
       inputOf(f.field.input)
         .optional()
-        .meta({ description: describe(f) }),
+        .meta({ description: descriptionOf(f) }),
     ]),
   );
   return z.object(shape).strict().meta({ id: 'NotificationChannelConfigInput' }) as unknown as z.ZodType<ChannelConfig>;
