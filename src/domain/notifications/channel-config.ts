@@ -1,5 +1,5 @@
 import type { AddressAllowance } from './channel-url';
-import { FIELDS_OF, notifierOf, type ChannelType } from './notifiers';
+import { fieldsOf, notifierOf, type ChannelType } from './notifiers';
 import { invalid } from './notifiers/config-rules';
 import type { ChannelConfig } from './notifiers/notifier';
 
@@ -12,7 +12,7 @@ export type { ChannelConfig } from './notifiers/notifier';
  * each type's own rule is its descriptor's `normalize` (src/domain/notifications/notifiers/).
  */
 export function normalizeChannelConfig(type: ChannelType, config: ChannelConfig, allowsPrivate?: AddressAllowance): ChannelConfig {
-  const allowed = FIELDS_OF[type];
+  const allowed = fieldsOf(type);
   for (const key of Object.keys(config) as (keyof ChannelConfig)[]) {
     if (config[key] !== undefined && !allowed.includes(key)) throw invalid(`config.${key}`, `notAllowedFor:${type}`);
   }

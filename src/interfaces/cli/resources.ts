@@ -195,9 +195,8 @@ const CHANNEL_FIELDS = ['name', 'type', 'config', 'events', 'enabled', 'isDefaul
  * writes such URLs as references. Derived from the fields each notifier marks `secret`
  * (src/domain/notifications/notifiers/).
  */
-export const URL_IS_SECRET = Object.fromEntries(CHANNEL_TYPES.map((type) => [type, secretFields(type).includes('url')])) as Readonly<
-  Record<ChannelType, boolean>
->;
+export const urlIsSecret = (type: string): boolean =>
+  (CHANNEL_TYPES as readonly string[]).includes(type) && secretFields(type as ChannelType).includes('url');
 
 /** An organization or customer channel (monitor overrides are not managed: null). */
 export function channelFromRecord(record: ApiRecord, customers: ReadonlyMap<number, string>): Actual | null {
@@ -222,7 +221,7 @@ export function entryOfChannel(actual: Actual, fileCustomer: string | null): Rec
   const entry: Record<string, unknown> = { key: actual.key };
   if (actual.customer !== fileCustomer) entry.customer = actual.customer;
   const config = { ...(actual.fields.config as Record<string, unknown>) };
-  if (URL_IS_SECRET[actual.kind as ChannelType] === true && typeof config.url === 'string') config.url = envRef(envName(actual.key, 'URL'));
+  if (urlIsSecret(actual.kind) && typeof config.url === 'string') config.url = envRef(envName(actual.key, 'URL'));
   if (config.headers)
     config.headers = Object.fromEntries(
       Object.entries(config.headers as Record<string, string>).map(([name, v]) => [

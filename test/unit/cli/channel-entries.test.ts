@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { CHANNEL_TYPES } from '../../../src/domain/notifications/channel-config';
-import { entryOfChannel, URL_IS_SECRET, type Actual } from '../../../src/interfaces/cli/resources';
+import { entryOfChannel, urlIsSecret, type Actual } from '../../../src/interfaces/cli/resources';
 
 const aChannel = (kind: string, url: string): Actual => ({
   type: 'channel',
@@ -16,9 +16,9 @@ describe('monitoring as code: the entry export writes for a channel', () => {
     const url = 'https://hooks.example.com/services/T0/B0/secret';
     for (const type of CHANNEL_TYPES) {
       const config = entryOfChannel(aChannel(type, url), null).config as { url: string };
-      expect(config.url, type).to.equal(URL_IS_SECRET[type] ? '${env:WSM_OPS_ALERTS_URL}' : url);
+      expect(config.url, type).to.equal(urlIsSecret(type) ? '${env:WSM_OPS_ALERTS_URL}' : url);
     }
-    expect(CHANNEL_TYPES.filter((type) => URL_IS_SECRET[type])).to.deep.equal(['slack', 'teams', 'discord']);
+    expect(CHANNEL_TYPES.filter((type) => urlIsSecret(type))).to.deep.equal(['slack', 'teams', 'discord']);
   });
 
   it('keeps the URL of a type it does not know in clear', () => {

@@ -12,7 +12,7 @@ import { chatPayload, type NotificationMessage } from '../../../src/domain/notif
 import { notifierOf } from '../../../src/domain/notifications/notifiers';
 import type { ChromiumBrowser } from '../../../src/infrastructure/protocols/browser/chromium-browser';
 import { protocolCheckers } from '../../../src/infrastructure/protocols/checker-set';
-import { MONITOR_KINDS_LISTED, URL_IS_SECRET } from '../../../src/interfaces/cli/resources';
+import { MONITOR_KINDS_LISTED, urlIsSecret } from '../../../src/interfaces/cli/resources';
 import { describeApi } from '../../../src/main/api-description';
 
 /**
@@ -156,8 +156,8 @@ describe('every notification channel type has its places', () => {
   });
 
   it('says whether its URL is a secret for monitoring as code (chat URLs are)', () => {
-    for (const type of CHANNEL_TYPES) expect(URL_IS_SECRET[type], type).to.be.a('boolean');
-    for (const type of CHAT_TYPES) expect(URL_IS_SECRET[type], type).to.equal(true);
+    for (const type of CHANNEL_TYPES) expect(urlIsSecret(type), type).to.be.a('boolean');
+    for (const type of CHAT_TYPES) expect(urlIsSecret(type), type).to.equal(true);
   });
 
   it('has a label, a target label and a config shape in the console form', () => {

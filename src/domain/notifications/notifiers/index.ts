@@ -43,9 +43,7 @@ export function chatNotifierOf(type: ChatType): ChatNotifier {
 }
 
 /** The config fields a type takes, in order. */
-export const FIELDS_OF = Object.fromEntries(NOTIFIERS.map((n) => [n.type, n.fields.map((f) => f.name)])) as unknown as Readonly<
-  Record<ChannelType, readonly (keyof ChannelConfig)[]>
->;
+export const fieldsOf = (type: ChannelType): (keyof ChannelConfig)[] => notifierOf(type).fields.map((f) => f.name);
 
 /** The config fields of a type that are credentials themselves (exported as references, never as values). */
 export const secretFields = (type: ChannelType): (keyof ChannelConfig)[] =>

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { CHANNEL_TYPES, normalizeChannelConfig, type ChannelType } from '../../../../src/domain/notifications/channel-config';
 import { chatPayload, type NotificationMessage } from '../../../../src/domain/notifications/notification-message';
-import { CHAT_TYPES, FIELDS_OF, isChatType, NOTIFIERS, notifierOf, secretFields } from '../../../../src/domain/notifications/notifiers';
+import { CHAT_TYPES, fieldsOf, isChatType, NOTIFIERS, notifierOf, secretFields } from '../../../../src/domain/notifications/notifiers';
 import type { ChannelConfig, NotifierDescriptor, NotifierField } from '../../../../src/domain/notifications/notifiers/notifier';
 
 /** Every field a ChannelConfig may hold: a descriptor names only these. */
@@ -69,7 +69,7 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
   it('have a sample that normalizes to itself, with nothing but their own fields', () => {
     for (const n of NOTIFIERS) {
       expect(normalizeChannelConfig(n.type, n.sample), n.type).to.deep.equal(n.sample);
-      expect(FIELDS_OF[n.type], n.type).to.include.members(Object.keys(n.sample));
+      expect(fieldsOf(n.type), n.type).to.include.members(Object.keys(n.sample));
     }
   });
 
@@ -91,7 +91,7 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
     expect([...CHAT_TYPES]).to.deep.equal(['slack', 'teams', 'discord']);
     expect(CHANNEL_TYPES.filter((type) => secretFields(type).includes('url'))).to.deep.equal(['slack', 'teams', 'discord']);
     expect(CHANNEL_TYPES.flatMap((type) => secretFields(type))).to.deep.equal(['url', 'url', 'url']);
-    expect(FIELDS_OF).to.deep.equal({
+    expect(Object.fromEntries(CHANNEL_TYPES.map((type) => [type, fieldsOf(type)]))).to.deep.equal({
       webhook: ['url', 'headers'],
       email: ['recipients'],
       sms: ['phoneNumbers'],
