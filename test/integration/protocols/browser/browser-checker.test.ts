@@ -56,8 +56,12 @@ describe('browser checker: scenarios in Chromium behind the vetting proxy (loopb
   const screenshots = new MemoryScreenshots();
   const checker = new PlaywrightBrowserChecker(browser, screenshots, { stepWaitMs: 1_000 });
 
-  before(async () => {
+  before(async function () {
+    // Chromium's cold start (tens of seconds on a loaded machine) is the service's, not a scenario's:
+    // launched here, so each test's 10 s are the scenario's own.
+    this.timeout(60_000);
     await site.start();
+    await browser.withSession(new AbortController().signal, async () => undefined);
   });
   after(async () => {
     await browser.close();
