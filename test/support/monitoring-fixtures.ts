@@ -3,6 +3,7 @@ import { api } from './http-client';
 import { TEST_PLATFORM_ADMIN, testServer } from './test-server';
 import { signIn } from './identity-fixtures';
 import { sql } from '../../src/infrastructure/persistence/sql';
+import { kindOf, type PerKindType } from '../../src/domain/monitoring/kinds';
 
 const suffix = () => randomBytes(3).toString('hex');
 
@@ -105,6 +106,12 @@ export function aWebsite(token: string, body: Record<string, unknown>): Promise<
 export function aWebsite(token?: string, body: Record<string, unknown> = {}): WebsiteBuilder | Promise<Record<string, any>> {
   const builder = new WebsiteBuilder();
   return token === undefined ? builder : builder.with(body).create(token);
+}
+
+/** A kind's sample create body (its descriptor's), aimed at a public host of the test DNS. */
+export function kindSample(type: PerKindType): Record<string, unknown> {
+  const kind = kindOf(type);
+  return { ...kind.sample, hostname: kind.hostname === 'names' ? 'monitor-fixture.com' : 'mail.monitor-fixture.com' };
 }
 
 export async function aMonitor(token: string, type: string, body: Record<string, unknown>): Promise<Record<string, any>> {

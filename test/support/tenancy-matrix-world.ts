@@ -4,7 +4,8 @@ import { anOrganization } from './builders';
 import { aCallerSet, aCustomer, type CallerSet } from './callers';
 import { aMember, anOrgToken, PASSWORD } from './identity-fixtures';
 import { aDomain, anIp, aCustomField, aPackage } from './tenancy-fixtures';
-import { aMonitor, aMonitorPackage, aTag, aWebsite } from './monitoring-fixtures';
+import { aMonitor, aMonitorPackage, aTag, aWebsite, kindSample } from './monitoring-fixtures';
+import { PER_KIND_TYPES } from '../../src/domain/monitoring/kinds';
 import { aGlobalSupporter, setIncidentManagement } from './im-fixtures';
 import { anAccessToken, anAnonymousAgent, approvedClient } from './agent-fixtures';
 import { testClock } from './test-clock';
@@ -107,15 +108,10 @@ export async function buildWorld(): Promise<MatrixWorld> {
   await must('PATCH', `/api/customers/${set.customer.publicId}`, admin, { packageId: roomy.id });
   const website = await aWebsite(admin, { customerId });
   const monitorOf = (type: string, body: Record<string, unknown>) => aMonitor(admin, type, { customerId, ...body });
-  const monitors = {
-    dns: await monitorOf('dns', { hostname: 'monitor-fixture.com' }),
-    icmp: await monitorOf('icmp', { hostname: 'www.monitor-fixture.com' }),
-    tcp: await monitorOf('tcp', { hostname: 'www.monitor-fixture.com', port: 443 }),
-    smtp: await monitorOf('smtp', { hostname: 'mail.monitor-fixture.com' }),
-    ssh: await monitorOf('ssh', { hostname: 'www.monitor-fixture.com' }),
-    ftp: await monitorOf('ftp', { hostname: 'www.monitor-fixture.com' }),
-    'imap-pop': await monitorOf('imap-pop', { hostname: 'mail.monitor-fixture.com', protocol: 'imap' }),
-  };
+  const monitors = Object.fromEntries(
+    await Promise.all(PER_KIND_TYPES.map(async (type) => [type, await monitorOf(type, kindSample(type))] as const)),
+  );
+
   const heartbeat = await aWebsite(admin, { customerId, monitoringType: 'heartbeat', url: undefined });
   const tag = await aTag(admin, { customerId });
   const pkg = await aPackage(admin);
@@ -411,18 +407,10 @@ function freshFactories(
       return { users: records.target.id };
     },
   });
-  const monitorHosts: Record<string, Record<string, unknown>> = {
-    dns: { hostname: 'monitor-fixture.com' },
-    icmp: { hostname: 'www.monitor-fixture.com' },
-    tcp: { hostname: 'www.monitor-fixture.com', port: 443 },
-    smtp: { hostname: 'mail.monitor-fixture.com' },
-    ssh: { hostname: 'www.monitor-fixture.com' },
-    ftp: { hostname: 'www.monitor-fixture.com' },
-    'imap-pop': { hostname: 'mail.monitor-fixture.com', protocol: 'imap' },
-  };
-  for (const [kind, body] of Object.entries(monitorHosts)) {
+
+  for (const kind of PER_KIND_TYPES) {
     factories[`DELETE /api/monitors/${kind}/{id}`] = one(`monitors/${kind}`, async () => {
-      const monitor = await aMonitor(admin, kind, { customerId, ...body });
+      const monitor = await aMonitor(admin, kind, { customerId, ...kindSample(kind) });
       return monitor.publicId ?? monitor.id;
     });
   }
@@ -569,20 +557,12 @@ function samplesFor(
     'POST /api/oauth/consent': { body: { consent_code: 'not-a-code', accept: false } },
     'GET /api/tools/domain-expiry': { query: { domain: 'monitor-fixture.com' } },
   };
-  for (const kind of ['dns', 'icmp', 'tcp', 'smtp', 'ssh', 'ftp', 'imap-pop']) {
+  for (const kind of PER_KIND_TYPES) {
     samples[`PATCH /api/monitors/${kind}/{id}`] = { body: monitorPatch };
     samples[`POST /api/monitors/${kind}/{id}/change-requests`] = { body: { changes: { name: 'Proposed' } } };
   }
-  const hosts: Record<string, Record<string, unknown>> = {
-    dns: { hostname: 'monitor-fixture.com' },
-    icmp: { hostname: 'www.monitor-fixture.com' },
-    tcp: { hostname: 'www.monitor-fixture.com', port: 443 },
-    smtp: { hostname: 'mail.monitor-fixture.com' },
-    ssh: { hostname: 'www.monitor-fixture.com' },
-    ftp: { hostname: 'www.monitor-fixture.com' },
-    'imap-pop': { hostname: 'mail.monitor-fixture.com', protocol: 'imap' },
-  };
-  for (const [kind, body] of Object.entries(hosts)) samples[`POST /api/monitors/${kind}`] = { body: { customerId, ...body } };
+
+  for (const kind of PER_KIND_TYPES) samples[`POST /api/monitors/${kind}`] = { body: { customerId, ...kindSample(kind) } };
   return samples;
 }
 

@@ -1,6 +1,6 @@
 import { DEFAULT_CHECK_CONFIG } from '../../domain/monitoring/check-config';
-import { WEBSITE_CONFIG_DEFAULTS } from '../../domain/monitoring/monitor-config';
-import { protocolDefaultPort } from '../../domain/monitoring/protocol-settings';
+import { WEBSITE_CONFIG_DEFAULTS, type MonitorConfig } from '../../domain/monitoring/monitor-config';
+import { kindOf, type MonitorKindDescriptor, type PerKindType } from '../../domain/monitoring/kinds';
 import type { CurrentState } from '../../domain/incidents/current-state';
 import type { MonitorListItem } from './ports';
 
@@ -94,21 +94,26 @@ export function websiteRecord(item: MonitorListItem) {
 export function monitorRecord(item: MonitorListItem) {
   const { monitor } = item;
   const { config } = monitor;
+  const descriptor = kindOf(monitor.kind as PerKindType);
   return {
     ...head(item),
     ...tail(item),
     currentState: currentStateRecord(item.currentState),
     type: monitor.kind,
     hostname: monitor.hostname,
-    ...(monitor.kind !== 'dns' && monitor.kind !== 'icmp'
-      ? {
-          port: monitor.port,
-          effectivePort: monitor.port ?? protocolDefaultPort(monitor.kind, config.tlsMode ?? null, config.protocol ?? null),
-        }
-      : {}),
+    ...(descriptor.port !== 'none' ? { port: monitor.port, effectivePort: monitor.port ?? descriptor.defaultPort(config) } : {}),
     ...(monitor.checkMode !== null ? { checkMode: monitor.checkMode, hasCredentials: monitor.hasCredentials } : {}),
-    ...(config.tlsMode ? { tlsMode: config.tlsMode } : {}),
-    ...(config.protocol ? { protocol: config.protocol } : {}),
-    ...(monitor.kind === 'dns' ? { recordType: config.recordType, expectedValues: config.expectedValues, resolver: config.resolver } : {}),
+    ...ownSettings(descriptor, config),
   };
+}
+
+/** A kind's own settings as stored (a setting never stored, or null where null means nothing, is left out). */
+function ownSettings(descriptor: MonitorKindDescriptor, config: MonitorConfig): Record<string, unknown> {
+  const settings: Record<string, unknown> = {};
+  for (const field of descriptor.fields) {
+    const value = config[field.name];
+    const nullable = field.input.kind === 'string' && field.input.nullable === true;
+    if (nullable ? value !== undefined : value != null) settings[field.name] = value;
+  }
+  return settings;
 }

@@ -5,10 +5,9 @@ import type { TargetPolicy } from '../shared/target-policy';
 import { refusalDetails, targetRefusal } from '../../domain/shared/network/refusal-text';
 import { parseHost } from '../../domain/shared/network/host';
 
-const CODE_BY_FIELD: Record<TargetToVet['field'], ErrorCode> = {
+/** What a refused host answers by its field; any other (hostname, a kind's address field) answers invalidHostname. */
+const CODE_BY_FIELD: Readonly<Record<string, ErrorCode>> = {
   url: 'invalidUrl',
-  hostname: 'invalidHostname',
-  resolver: 'invalidHostname',
   connectHost: 'connectHostNotPublic',
 };
 
@@ -23,7 +22,7 @@ export async function vetTargets(policy: TargetPolicy, targets: readonly TargetT
   for (const { target, vetting } of verdicts) {
     if (vetting.ok || (vetting.reason === 'unresolvable' && target.mayBeUnresolvable)) continue;
     throw new AppError(
-      CODE_BY_FIELD[target.field],
+      CODE_BY_FIELD[target.field] ?? 'invalidHostname',
       refusalDetails(target.label ?? target.field, vetting.reason, target.host),
       targetRefusal(target.label ?? target.field, vetting.reason, target.host),
     );

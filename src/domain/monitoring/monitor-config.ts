@@ -1,6 +1,6 @@
 import type { CheckConfig } from './check-config';
 import type { ChainStep } from '../checks/api-chain/chain-definition';
-import type { MailboxProtocol, TlsMode } from './protocol-settings';
+import type { MailboxProtocol, TlsMode } from './service-protocols';
 
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];

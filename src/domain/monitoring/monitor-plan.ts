@@ -21,7 +21,8 @@ export interface PlanContext {
 
 /** A host the plan newly points a check at; the target policy must vet it before saving. */
 export interface TargetToVet {
-  readonly field: 'url' | 'hostname' | 'connectHost' | 'resolver';
+  /** url, hostname, connectHost, or a kind's own address field (a DNS monitor's resolver). */
+  readonly field: string;
   /** The field as a refusal names it when it is not `field` itself (`steps[2].url`). */
   readonly label?: string;
   readonly host: string;

@@ -1,12 +1,11 @@
 import { refusalDetails, targetRefusal } from '../shared/network/refusal-text';
 import { AppError } from '../shared/app-error';
 import { parseHost } from '../shared/network/host';
-import { CHECK_MODE_KINDS, type MonitorKind } from './monitor-kind';
+import { kindOf, type KindField, type PerKindType } from './kinds';
+import type { MonitorConfig } from './monitor-config';
 import type { CredentialsChange, MonitorCredentials, PlanStep } from './monitor-plan';
-import { assertCheckMode, resolvePort, type MailboxProtocol, type TlsMode } from './protocol-settings';
+import { assertCheckMode, resolvePort } from './protocol-settings';
 import { validationIssue } from './validation-issue';
-
-const DEFAULT_TLS: Partial<Record<MonitorKind, TlsMode>> = { smtp: 'starttls', ftp: 'none', 'imap-pop': 'implicit' };
 
 /**
  * A host field: any spelling parsed, reserved names refused (invalidHostname); names only for DNS
@@ -24,47 +23,51 @@ function hostField(value: unknown, field: string, accepts: 'names' | 'addresses'
 }
 
 /**
- * Per-kind monitors: hostname (public for every kind that connects; a name for DNS subjects),
- * checkMode for SMTP/SSH/FTP/IMAP-POP (tcp stores no credentials), TLS mode, IMAP/POP protocol,
- * DNS record settings, and the port a check dials (portRequiredForTcp).
+ * Per-kind monitors, as their descriptor (./kinds) says: hostname (public for every kind that
+ * connects; a name for DNS subjects), checkMode for services (tcp stores no credentials), the kind's
+ * own settings (given, kept or defaulted; an address vetted as a target), and the port a check
+ * dials (portRequiredForTcp).
  */
-export function planEndpoint(kind: MonitorKind, step: PlanStep): { credentials: CredentialsChange } {
+export function planEndpoint(kind: PerKindType, step: PlanStep): { credentials: CredentialsChange } {
   const { state, input, creating, targets } = step;
+  const descriptor = kindOf(kind);
   if (input.hostname !== undefined) {
-    state.hostname = hostField(input.hostname, 'hostname', kind === 'dns' ? 'names' : 'both', step.privateNames);
+    const names = descriptor.hostname === 'names';
+    state.hostname = hostField(input.hostname, 'hostname', names ? 'names' : 'both', step.privateNames);
     targets.push(
-      kind === 'dns' ? { field: 'hostname', host: state.hostname, mayBeUnresolvable: true } : { field: 'hostname', host: state.hostname },
+      names ? { field: 'hostname', host: state.hostname, mayBeUnresolvable: true } : { field: 'hostname', host: state.hostname },
     );
   }
   if (!state.hostname) throw validationIssue('hostname', 'Required', 'invalid_type');
   if (input.port !== undefined) state.port = input.port as number | null;
-  const config = { ...state.config };
-  if (CHECK_MODE_KINDS.includes(kind)) {
+  if (descriptor.service) {
     if (input.checkMode !== undefined) state.checkMode = assertCheckMode(input.checkMode);
     state.checkMode ??= 'protocol';
   }
-  if (DEFAULT_TLS[kind]) config.tlsMode = (input.tlsMode as TlsMode | undefined) ?? config.tlsMode ?? DEFAULT_TLS[kind]!;
-  if (kind === 'imap-pop') {
-    config.protocol = (input.protocol as MailboxProtocol | undefined) ?? config.protocol;
-    if (!config.protocol) throw validationIssue('protocol', 'Required: imap or pop3', 'invalid_type');
-  }
-  if (kind === 'dns') {
-    config.recordType = (input.recordType as typeof config.recordType) ?? config.recordType ?? 'A';
-    if (input.expectedValues !== undefined) config.expectedValues = input.expectedValues as string[];
-    config.expectedValues ??= [];
-    if (input.resolver !== undefined) {
-      config.resolver = input.resolver === null ? null : hostField(input.resolver, 'resolver', 'addresses');
-      if (config.resolver) targets.push({ field: 'resolver', host: config.resolver });
+  const config: Record<string, unknown> = { ...state.config };
+  for (const field of descriptor.fields) {
+    const given = input[field.name];
+    const address = field.input.kind === 'string' && field.input.address === true;
+    if (given !== undefined) {
+      config[field.name] = address && given !== null ? hostField(given, field.name, 'addresses') : given;
+      if (address && given !== null) targets.push({ field: field.name, host: config[field.name] as string });
     }
-    config.resolver ??= null;
+    const nullable = field.input.kind === 'string' && field.input.nullable === true;
+    if (nullable ? config[field.name] === undefined : config[field.name] == null) {
+      if (field.default === undefined) throw validationIssue(field.name, requiredText(field), 'invalid_type');
+      config[field.name] = field.default;
+    }
   }
-  state.config = config;
-  if (kind !== 'icmp' && kind !== 'dns') resolvePort(kind, state.checkMode, state.port, config.tlsMode ?? null, config.protocol ?? null);
-  return { credentials: credentialsChange(kind, state.checkMode, input.credentials, creating) };
+  state.config = config as MonitorConfig;
+  if (descriptor.port !== 'none')
+    resolvePort(kind, state.checkMode, state.port, state.config.tlsMode ?? null, state.config.protocol ?? null);
+  return { credentials: credentialsChange(descriptor.service !== undefined, state.checkMode, input.credentials, creating) };
 }
 
-function credentialsChange(kind: MonitorKind, checkMode: string | null, sent: unknown, creating: boolean): CredentialsChange {
-  if (!CHECK_MODE_KINDS.includes(kind)) return { kind: 'keep' };
+const requiredText = (field: KindField) => (field.input.kind === 'enum' ? `Required: ${field.input.values.join(' or ')}` : 'Required');
+
+function credentialsChange(isService: boolean, checkMode: string | null, sent: unknown, creating: boolean): CredentialsChange {
+  if (!isService) return { kind: 'keep' };
   if (checkMode === 'tcp') return { kind: creating ? 'keep' : 'clear' };
   if (sent === null) return { kind: 'clear' };
   if (sent !== undefined) return { kind: 'set', value: sent as MonitorCredentials };

@@ -1,10 +1,9 @@
 import { AppError } from '../shared/app-error';
-import { CHECK_MODES, type CheckMode, type MonitorKind } from './monitor-kind';
+import { kindDescriptor } from './kinds';
+import type { MonitorKind } from './monitor-kind';
+import { CHECK_MODES, type CheckMode, type MailboxProtocol, type TlsMode } from './service-protocols';
 
-export const TLS_MODES = ['none', 'starttls', 'implicit'] as const;
-export type TlsMode = (typeof TLS_MODES)[number];
-export const MAILBOX_PROTOCOLS = ['imap', 'pop3'] as const;
-export type MailboxProtocol = (typeof MAILBOX_PROTOCOLS)[number];
+export { MAILBOX_PROTOCOLS, TLS_MODES, type MailboxProtocol, type TlsMode } from './service-protocols';
 
 /** checkMode: `protocol` (default) or `tcp`; anything else answers invalidCheckMode. */
 export function assertCheckMode(value: unknown): CheckMode {
@@ -12,27 +11,15 @@ export function assertCheckMode(value: unknown): CheckMode {
   return value as CheckMode;
 }
 
-/** Well-known ports by kind, TLS mode and mailbox protocol. */
+/** A kind's well-known port for its TLS mode and mailbox protocol (its descriptor's), null when it has none. */
 export function protocolDefaultPort(kind: MonitorKind, tlsMode: TlsMode | null, protocol: MailboxProtocol | null): number | null {
-  switch (kind) {
-    case 'smtp':
-      return tlsMode === 'implicit' ? 465 : 25;
-    case 'ssh':
-      return 22;
-    case 'ftp':
-      return tlsMode === 'implicit' ? 990 : 21;
-    case 'imap-pop':
-      if (protocol === 'pop3') return tlsMode === 'implicit' ? 995 : 110;
-      return tlsMode === 'implicit' ? 993 : 143;
-    default:
-      return null;
-  }
+  return kindDescriptor(kind)?.defaultPort({ tlsMode, protocol }) ?? null;
 }
 
 /**
- * The port a check dials. An explicit port wins. SSH, SMTP and FTP fall back to their protocol
- * default in either mode; IMAP/POP in tcp mode has no single default (four well-known ports), so
- * it needs an explicit port (portRequiredForTcp). TCP monitors always need one.
+ * The port a check dials. An explicit port wins; a kind whose port is required (TCP) needs one, and
+ * so does a service whose tcp mode has no single port (IMAP/POP: four well-known ports):
+ * portRequiredForTcp. Others fall back to their protocol's port in either mode.
  */
 export function resolvePort(
   kind: MonitorKind,
@@ -42,7 +29,8 @@ export function resolvePort(
   protocol: MailboxProtocol | null,
 ): number | null {
   if (port !== null) return port;
-  if (kind === 'imap-pop' && checkMode === 'tcp') throw new AppError('portRequiredForTcp');
-  if (kind === 'tcp') throw new AppError('portRequiredForTcp');
+  const descriptor = kindDescriptor(kind);
+  if (descriptor?.port === 'required') throw new AppError('portRequiredForTcp');
+  if (descriptor?.service?.tcpNeedsPort && checkMode === 'tcp') throw new AppError('portRequiredForTcp');
   return protocolDefaultPort(kind, tlsMode, protocol);
 }

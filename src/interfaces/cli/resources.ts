@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
-import { PER_KIND_TYPES } from '../../domain/monitoring/monitor-kind';
+import { kindDescriptor, PER_KIND_TYPES } from '../../domain/monitoring/kinds';
 import { CHANNEL_TYPES, type ChannelType } from '../../domain/notifications/channel-config';
 import { secretFields } from '../../domain/notifications/notifiers';
 import { monitorBodies } from '../http/monitoring/monitor.schemas';
@@ -134,10 +134,10 @@ export function entryOfMonitor(
       if (isDeepStrictEqual(defaults[field], value)) continue;
     } else if (field === 'tags' && (value as string[]).length === 0) continue;
     if (field === 'credentials') {
+      // The credential the kind's login carries (its descriptor says: an SSH key, a password elsewhere).
+      const secret = kindDescriptor(actual.kind)?.service?.secret ?? 'password';
       const credentials: Record<string, string> = { username: envRef(envName(slug, 'USERNAME')) };
-      credentials[actual.kind === 'ssh' ? 'privateKey' : 'password'] = envRef(
-        envName(slug, actual.kind === 'ssh' ? 'PRIVATE_KEY' : 'PASSWORD'),
-      );
+      credentials[secret] = envRef(envName(slug, secret.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()));
       entry.credentials = credentials;
     } else if (field === 'secrets') {
       entry.secrets = Object.fromEntries(Object.keys(value as object).map((name) => [name, envRef(envName(slug, 'SECRET', name))]));

@@ -62,6 +62,7 @@ import { Migration20270216090000ImEventBatchGuard } from './20270216090000-im-ev
 import { Migration20270216093000TagVersions } from './20270216093000-tag-versions';
 import { Migration20270216100000IdentityVersions } from './20270216100000-identity-versions';
 import { Migration20270217120000DeliveryChannelScope } from './20270217120000-delivery-channel-scope';
+import { Migration20270301090000MonitorKindsRegistry } from './20270301090000-monitor-kinds-registry';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -128,4 +129,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270216093000TagVersions', class: Migration20270216093000TagVersions },
   { name: 'Migration20270216100000IdentityVersions', class: Migration20270216100000IdentityVersions },
   { name: 'Migration20270217120000DeliveryChannelScope', class: Migration20270217120000DeliveryChannelScope },
+  { name: 'Migration20270301090000MonitorKindsRegistry', class: Migration20270301090000MonitorKindsRegistry },
 ];

@@ -1,82 +1,70 @@
 import { z } from 'zod';
-import { CHECK_MODES, type PerKindType } from '../../../domain/monitoring/monitor-kind';
-import { DNS_RECORD_TYPES } from '../../../domain/monitoring/monitor-config';
-import { MAILBOX_PROTOCOLS, TLS_MODES } from '../../../domain/monitoring/protocol-settings';
+import { kindOf, type KindField, type PerKindType } from '../../../domain/monitoring/kinds';
+import { CHECK_MODES } from '../../../domain/monitoring/monitor-kind';
 import { alertFields, coded, commonCreateFields, commonPatchFields, Credentials } from './fields';
 
 const Hostname = z.string().min(1).max(255);
 const Port = z.number().int().min(1).max(65535);
 
-/** Kind-specific fields: [create, patch]. */
+/** The kind in operationIds and schema names: `listImapPopMonitors`, `DnsMonitorCreate`. */
+export const pascalKind = (type: string) => type.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
+
+/** What the API takes for a kind's own setting, as its descriptor declares it. */
+export function settingInput(field: KindField): z.ZodType {
+  const { input } = field;
+  const schema =
+    input.kind === 'enum'
+      ? z.enum(input.values as [string, ...string[]])
+      : input.kind === 'list'
+        ? z.array(z.string().min(1).max(input.itemMax)).max(input.max)
+        : input.nullable
+          ? z.string().max(input.max).nullable()
+          : z.string().max(input.max);
+  return field.help ? schema.meta({ description: field.help }) : schema;
+}
+
+/** A kind's fields, from its descriptor: [create, patch]. */
 function kindFields(type: PerKindType): [Record<string, z.ZodType>, Record<string, z.ZodType>] {
-  const host = { hostname: Hostname.meta({ description: 'A public host name or address (invalidHostname)' }) };
-  const service = (tls: boolean) => {
-    const shared = {
-      port: Port.nullable().optional().meta({ description: 'Default: the protocol port' }),
-      ...(tls ? { tlsMode: z.enum(TLS_MODES).optional() } : {}),
-      credentials: Credentials.optional(),
-    };
-    return [
-      {
-        ...host,
-        ...shared,
-        checkMode: z.enum(CHECK_MODES).optional().meta({ description: 'protocol (default) or tcp (bare port check, no credentials)' }),
-      },
-      { ...host, ...shared, checkMode: coded({ type: 'string', enum: [...CHECK_MODES], description: 'invalidCheckMode' }) },
-    ] as [Record<string, z.ZodType>, Record<string, z.ZodType>];
-  };
-  switch (type) {
-    case 'dns': {
-      // A DNS monitor's name is vetted like every target: if it has addresses they must be public or
-      // allowlisted; the resolver a monitor names is a connection and goes through the target policy.
-      const dns = {
-        hostname: Hostname.meta({
-          description:
-            'The DNS name whose records are asked for: a name, not an address; reserved names (localhost, .local, ' +
-            '.internal, single labels) are refused (invalidHostname), and so is a name whose addresses are private, loopback ' +
-            'or link-local unless the operator allowlisted them (CHECK_PRIVATE_ALLOWLIST), as for every other monitor. A name ' +
-            'without address records (MX or TXT only) is accepted.',
+  const kind = kindOf(type);
+  const hostname = Hostname.meta({ description: kind.hostnameHelp ?? 'A public host name or address (invalidHostname)' });
+  const own = (creating: boolean) =>
+    Object.fromEntries(
+      kind.fields.map((f) => [f.name, creating && f.default === undefined ? settingInput(f) : settingInput(f).optional()]),
+    );
+  const ports: Record<typeof kind.port, Record<string, z.ZodType>> = {
+    none: {},
+    required: { port: Port },
+    protocol: {
+      port: Port.nullable()
+        .optional()
+        .meta({
+          description: kind.service?.tcpNeedsPort ? 'Required in tcp checkMode (portRequiredForTcp)' : 'Default: the protocol port',
         }),
-        recordType: z.enum(DNS_RECORD_TYPES).optional(),
-        expectedValues: z
-          .array(z.string().min(1).max(1000))
-          .max(20)
-          .optional()
-          .meta({ description: 'Answers that must be present; empty: any answer' }),
-        resolver: z
-          .string()
-          .max(255)
-          .nullable()
-          .optional()
-          .meta({
-            description:
-              "Nameserver to ask, an IP address (port 53): public, or in the operator's CHECK_PRIVATE_ALLOWLIST " +
-              "(invalidHostname); null: the service's resolvers (DNS_SERVERS)",
-          }),
-      };
-      return [dns, dns];
-    }
-    case 'icmp':
-      return [host, host];
-    case 'tcp':
-      return [
-        { ...host, port: Port },
-        { ...host, port: Port.optional() },
-      ];
-    case 'ssh':
-      return service(false);
-    case 'smtp':
-    case 'ftp':
-      return service(true);
-    case 'imap-pop': {
-      const [create, patch] = service(true);
-      const protocol = z.enum(MAILBOX_PROTOCOLS);
-      return [
-        { ...create, protocol, port: Port.nullable().optional().meta({ description: 'Required in tcp checkMode (portRequiredForTcp)' }) },
-        { ...patch, protocol: protocol.optional() },
-      ];
-    }
-  }
+    },
+  };
+  const port = ports[kind.port];
+  if (!kind.service)
+    return [
+      { hostname, ...port, ...own(true) },
+      { hostname, ...port, ...own(false) },
+    ];
+  const service = { credentials: Credentials.optional() };
+  return [
+    {
+      hostname,
+      ...port,
+      ...own(true),
+      ...service,
+      checkMode: z.enum(CHECK_MODES).optional().meta({ description: 'protocol (default) or tcp (bare port check, no credentials)' }),
+    },
+    {
+      hostname,
+      ...port,
+      ...own(false),
+      ...service,
+      checkMode: coded({ type: 'string', enum: [...CHECK_MODES], description: 'invalidCheckMode' }),
+    },
+  ];
 }
 
 const optional = (fields: Record<string, z.ZodType>) =>
@@ -84,7 +72,7 @@ const optional = (fields: Record<string, z.ZodType>) =>
 
 export function monitorBodies(type: PerKindType) {
   const [create, patch] = kindFields(type);
-  const id = type.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
+  const id = pascalKind(type);
   return {
     create: z
       .object({ ...commonCreateFields, ...create, ...alertFields })

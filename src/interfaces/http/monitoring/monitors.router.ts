@@ -5,43 +5,18 @@ import { FileChangeRequest } from '../../../application/monitoring/file-change-r
 import { GetMonitor } from '../../../application/monitoring/get-monitor';
 import { ListMonitors } from '../../../application/monitoring/list-monitors';
 import { UpdateMonitor } from '../../../application/monitoring/update-monitor';
-import { PER_KIND_TYPES, type PerKindType } from '../../../domain/monitoring/monitor-kind';
+import { kindOf, PER_KIND_TYPES } from '../../../domain/monitoring/kinds';
 import type { ErrorCode } from '../../../domain/shared/error-codes';
 import { ApiRouter } from '../shared/api-router';
 import { paged, pagedSchema } from '../shared/paging';
 import { defineRouter } from '../shared/router-deps';
 import { CHANGE_REQUEST_DESCRIPTION, CHANGE_REQUEST_ERRORS, changeRequestBody } from './change-request.schemas';
 import { DEPENDENCY_ERRORS, MONITOR_CREATE_ERRORS } from './fields';
-import { MonitorQuery, monitorBodies } from './monitor.schemas';
+import { MonitorQuery, monitorBodies, pascalKind } from './monitor.schemas';
 import { presentChangeRequest, presentMonitor } from './presenters';
 import { ChangeRequestSchema, MonitorSchema, SuccessSchema } from './response.schemas';
 
 const Id = z.object({ id: z.string().min(1).max(64) });
-
-const KIND_NOTES: Record<PerKindType, string> = {
-  dns:
-    'DNS: hostname is the name whose records are checked (a name, not an address); recordType (default A), expectedValues, and an optional resolver ' +
-    '(public or allowlisted). A name whose addresses are private (not allowlisted) is refused at create and update (invalidHostname, ' +
-    'the message says which name and why); a name without address records is accepted.',
-  icmp: 'ICMP: pings hostname.',
-  tcp: 'TCP: connects to hostname:port (port required).',
-  smtp: 'SMTP: checkMode protocol (default; EHLO, optional STARTTLS/implicit TLS and AUTH with credentials) or tcp. Default port 25 (465 implicit TLS).',
-  ssh: 'SSH: checkMode protocol (default; handshake, optional login with credentials) or tcp. Default port 22.',
-  ftp: 'FTP: checkMode protocol (default; optional login, anonymous otherwise) or tcp. Default port 21 (990 implicit TLS).',
-  'imap-pop':
-    'IMAP/POP: protocol imap or pop3; checkMode protocol (default; default port by protocol and tlsMode: 993/143, 995/110) or tcp, which needs an explicit port (portRequiredForTcp).',
-};
-
-/** The kind in operationIds: `listImapPopMonitors`, `getDnsMonitor`. */
-const KIND_NAMES: Record<PerKindType, string> = {
-  dns: 'Dns',
-  icmp: 'Icmp',
-  tcp: 'Tcp',
-  smtp: 'Smtp',
-  ssh: 'Ssh',
-  ftp: 'Ftp',
-  'imap-pop': 'ImapPop',
-};
 
 /**
  * Per-kind monitors under /api/monitors/{type}, shaped like websites: list, create, read, partial
@@ -61,15 +36,16 @@ export const monitorsRouter = defineRouter(
     for (const type of PER_KIND_TYPES) {
       const tags = ['Monitors'] as const;
       const base = `/api/monitors/${type}`;
-      const name = `${KIND_NAMES[type]}Monitor`;
+      const kind = kindOf(type);
+      const name = `${pascalKind(type)}Monitor`;
       const bodies = monitorBodies(type);
       const targetErrors: ErrorCode[] = [
         'invalidHostname',
-        ...(type === 'tcp' || type === 'imap-pop' ? ['portRequiredForTcp' as const] : []),
+        ...(kind.port === 'required' || kind.service?.tcpNeedsPort ? ['portRequiredForTcp' as const] : []),
       ];
-      const description =
-        `${KIND_NOTES[type]} Credentials (SMTP, SSH, FTP, IMAP/POP) are stored encrypted and never returned; ` +
-        'hasCredentials tells whether any are set. tcp checkMode stores none.';
+      const description = kind.service
+        ? `${kind.notes} Credentials are stored encrypted and never returned; hasCredentials tells whether any are set. tcp checkMode stores none.`
+        : kind.notes;
       router
         .route({
           operationId: `list${name}s`,

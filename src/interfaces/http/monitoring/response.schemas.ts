@@ -3,9 +3,17 @@ import 'zod-openapi';
 import { CHANGE_REQUEST_ACTIONS, CHANGE_REQUEST_STATUSES } from '../../../domain/monitoring/change-request';
 import { CHECK_MODES, MANAGEMENT_TYPES, MONITOR_KINDS, MONITOR_STATUSES } from '../../../domain/monitoring/monitor-kind';
 import { CHECK_TOGGLES } from '../../../domain/monitoring/check-config';
+import { allKindFields, type KindField } from '../../../domain/monitoring/kinds';
 import { ChainStepSchema } from './api-chain.schemas';
 
 const Timestamp = z.iso.datetime();
+
+/** A kind's own setting as a monitor returns it (only on monitors of the kinds that have it). */
+function settingOutput(field: KindField): z.ZodType {
+  const { input } = field;
+  if (input.kind === 'list') return z.array(z.string()).optional();
+  return input.kind === 'string' && input.nullable ? z.string().nullable().optional() : z.string().optional();
+}
 
 export const TagSchema = z
   .object({
@@ -120,11 +128,7 @@ export const MonitorSchema = z
     effectivePort: z.number().int().nullable().optional(),
     checkMode: z.enum(CHECK_MODES).optional(),
     hasCredentials: z.boolean().optional(),
-    tlsMode: z.string().optional(),
-    protocol: z.string().optional(),
-    recordType: z.string().optional(),
-    expectedValues: z.array(z.string()).optional(),
-    resolver: z.string().nullable().optional(),
+    ...Object.fromEntries(allKindFields().map((f) => [f.name, settingOutput(f)])),
   })
   .meta({ id: 'Monitor' });
 
