@@ -39,8 +39,10 @@ interface Draft {
   enabled: boolean;
 }
 
+/** A new channel starts as the first type the catalogue lists (NOTIFIERS' first: a webhook). */
 function draftOf(channel: Channel | null): Draft {
-  if (!channel) return { name: '', type: 'webhook', texts: {}, customerId: '', events: ALL_EVENTS, enabled: true };
+  if (!channel)
+    return { name: '', type: CHANNEL_TYPES[0]?.type ?? 'webhook', texts: {}, customerId: '', events: ALL_EVENTS, enabled: true };
   return {
     name: channel.name,
     type: channel.type,
