@@ -2,24 +2,27 @@
 'use strict';
 /**
  * The console's build (console/, served at /app from dist/console), run by `npm start`'s build step
- * after the service's: only when its sources changed. Its inputs are console/ (less the generated API
- * types), src/ (the API it is typed against) and package-lock.json; their digest is kept in
- * dist/console/.build-stamp after a build that succeeded. Steps: the API types from the service's own
- * OpenAPI document (scripts/console-api-types.ts), the typecheck (so an API change the console does
- * not follow stops the build), then Vite's production build.
+ * after the service's: only when its sources changed. Its inputs are console/ (less the files generated
+ * into it), src/ (the API it is typed against and the descriptors its catalogue is made of), the two
+ * generators and package-lock.json; their digest is kept in dist/console/.build-stamp after a build
+ * that succeeded. Steps: the API types from the service's own OpenAPI document
+ * (scripts/console-api-types.ts), the catalogue of channel types and their fields from the
+ * descriptors (scripts/console-catalogue.ts), the typecheck (so an API change the console does not
+ * follow stops the build), then Vite's production build.
  */
 const { existsSync, readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { sourceDigest } = require('./source-digest.cjs');
 const { spawnSync } = require('node:child_process');
 
-const INPUTS = ['console', 'src', 'package-lock.json'];
-const GENERATED = path.join('console', 'src', 'api', 'schema.d.ts');
+const GENERATORS = [path.join('scripts', 'console-api-types.ts'), path.join('scripts', 'console-catalogue.ts')];
+const INPUTS = ['console', 'src', ...GENERATORS, 'package-lock.json'];
+const GENERATED = [path.join('console', 'src', 'api', 'schema.d.ts'), path.join('console', 'src', 'api', 'catalogue.ts')];
 const OUT = path.join('dist', 'console');
 const STAMP = path.join(OUT, '.build-stamp');
 
-/** The digest of the console's inputs (the generated API types left out). */
-const fingerprint = (root) => sourceDigest(root, INPUTS, (file) => file === GENERATED);
+/** The digest of the console's inputs (the files generated into console/ left out: they follow src/). */
+const fingerprint = (root) => sourceDigest(root, INPUTS, (file) => GENERATED.includes(file));
 
 function isConsoleCurrent(root) {
   const stamp = path.join(root, STAMP);
@@ -29,7 +32,8 @@ function isConsoleCurrent(root) {
 
 /** The steps of a build, each a node program with its arguments. */
 const steps = (root) => [
-  { what: 'API types from the OpenAPI document', args: ['--import', 'tsx', path.join(root, 'scripts', 'console-api-types.ts')] },
+  { what: 'API types from the OpenAPI document', args: ['--import', 'tsx', path.join(root, GENERATORS[0])] },
+  { what: 'catalogue from the descriptors', args: ['--import', 'tsx', path.join(root, GENERATORS[1])] },
   {
     what: 'typecheck',
     args: [require.resolve('typescript/bin/tsc', { paths: [root] }), '-p', path.join(root, 'console', 'tsconfig.json')],
@@ -47,7 +51,7 @@ function buildConsoleIfChanged(root, log = (line) => process.stdout.write(`${lin
     return 0;
   }
   const started = Date.now();
-  log('Building the console (API types, typecheck, Vite)...');
+  log('Building the console (API types, catalogue, typecheck, Vite)...');
   const digest = fingerprint(root);
   for (const step of steps(root)) {
     const result = spawnSync(process.execPath, step.args, {

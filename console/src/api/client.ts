@@ -40,9 +40,13 @@ export class ApiError extends Error {
     super(message);
   }
 
-  /** The message for one field of a form, if the API named it. */
+  /**
+   * The message for one field of a form, if the API named it or a part of it: `name` is the issue's
+   * first path element, `config.url` its first two (so `config.recipients.0` is the recipients').
+   */
   forField(field: string): string | undefined {
-    return this.issues.find((issue) => issue.path[0] === field)?.message;
+    const path = field.split('.');
+    return this.issues.find((issue) => path.every((part, i) => String(issue.path[i]) === part))?.message;
   }
 }
 

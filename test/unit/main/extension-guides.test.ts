@@ -7,13 +7,14 @@ import type { ScreenshotStore } from '../../../src/application/checks/ports';
 import type { TargetPolicy } from '../../../src/application/shared/target-policy';
 import { checkRequestFor, type SchedulableMonitor } from '../../../src/application/scheduling/monitor-check-request';
 import { MONITOR_KINDS, PER_KIND_TYPES, type MonitorKind } from '../../../src/domain/monitoring/monitor-kind';
-import { CHANNEL_TYPES, CHAT_TYPES, normalizeChannelConfig } from '../../../src/domain/notifications/channel-config';
+import { CHANNEL_TYPES, CHAT_TYPES, normalizeChannelConfig, type ChannelType } from '../../../src/domain/notifications/channel-config';
 import { chatPayload, type NotificationMessage } from '../../../src/domain/notifications/notification-message';
 import { notifierOf } from '../../../src/domain/notifications/notifiers';
 import type { ChromiumBrowser } from '../../../src/infrastructure/protocols/browser/chromium-browser';
 import { protocolCheckers } from '../../../src/infrastructure/protocols/checker-set';
 import { MONITOR_KINDS_LISTED, urlIsSecret } from '../../../src/interfaces/cli/resources';
 import { describeApi } from '../../../src/main/api-description';
+import { catalogue } from '../../../scripts/console-catalogue';
 
 /**
  * The two extension guides of docs/architecture.md ("Adding a notification channel type", "Adding a
@@ -160,10 +161,12 @@ describe('every notification channel type has its places', () => {
     for (const type of CHAT_TYPES) expect(urlIsSecret(type), type).to.equal(true);
   });
 
-  it('has a label, a target label and a config shape in the console form', () => {
-    for (const name of ['TYPE_LABELS', 'TARGET_LABEL', 'CONFIG_SHAPE']) {
-      const table = tableIn('console/src/screens/channels/channel-form.tsx', name);
-      for (const type of CHANNEL_TYPES) expect(hasKey(table, type), `${name}.${type}`).to.equal(true);
+  it("is in the console's catalogue with its descriptor's label and fields (the form is drawn from it)", () => {
+    const entries = catalogue().channelTypes;
+    expect(entries.map((e) => e.type)).to.deep.equal([...CHANNEL_TYPES]);
+    for (const entry of entries) {
+      expect(entry.label, entry.type).to.equal(notifierOf(entry.type as ChannelType).label);
+      expect(entry.fields.map((f) => f.label)).to.deep.equal(notifierOf(entry.type as ChannelType).fields.map((f) => f.label));
     }
   });
 });

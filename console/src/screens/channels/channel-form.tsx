@@ -2,20 +2,12 @@ import { useState } from 'preact/hooks';
 import { api, ok, type Customer, type Schemas } from '../../api/client';
 import { ErrorText, Field } from '../../components/field';
 import { useSubmission } from '../../components/use-submission';
+import { CHANNEL_TYPES, configOf, entryOf, textsOf, type ChannelType, type FieldTexts } from './channel-types';
+import { ConfigFieldControl } from './config-field';
 
 export type Channel = Schemas['NotificationChannel'];
 export type ChannelWithSecret = Schemas['NotificationChannelWithSecret'];
-type ChannelType = Channel['type'];
 type ChannelEvent = Channel['events'][number];
-
-export const TYPE_LABELS: Record<ChannelType, string> = {
-  webhook: 'Webhook',
-  email: 'Email',
-  sms: 'SMS',
-  slack: 'Slack',
-  teams: 'Microsoft Teams',
-  discord: 'Discord',
-};
 
 /** Every event a channel may list (the API's enum: a missing or unknown one fails the typecheck). */
 const EVENTS = {
@@ -37,71 +29,29 @@ const EVENTS = {
 } satisfies Record<ChannelEvent, string>;
 const ALL_EVENTS = Object.keys(EVENTS) as ChannelEvent[];
 
-/**
- * What the form asks of each type (one entry per type the API knows): a URL, a chat URL with a prefix, addresses or numbers.
- * It must match the notifier descriptors' fields (src/domain/notifications/notifiers/<type>.ts, the source of truth),
- * which the console cannot import yet; so must TYPE_LABELS match their labels.
- */
-const CONFIG_SHAPE: Record<ChannelType, 'url' | 'chat' | 'recipients' | 'phoneNumbers'> = {
-  webhook: 'url',
-  email: 'recipients',
-  sms: 'phoneNumbers',
-  slack: 'chat',
-  teams: 'chat',
-  discord: 'chat',
-};
-const usesUrl = (type: ChannelType) => CONFIG_SHAPE[type] === 'url' || CONFIG_SHAPE[type] === 'chat';
-const isChat = (type: ChannelType) => CONFIG_SHAPE[type] === 'chat';
-const list = (text: string) =>
-  text
-    .split(/[\s,;]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-
 interface Draft {
   name: string;
   type: ChannelType;
-  target: string;
-  messagePrefix: string;
+  /** Each config field's text, by name (the type's fields: its catalogue entry). */
+  texts: FieldTexts;
   customerId: string;
   events: ChannelEvent[];
   enabled: boolean;
 }
 
+/** A new channel starts as the first type the catalogue lists (NOTIFIERS' first: a webhook). */
 function draftOf(channel: Channel | null): Draft {
-  if (!channel) return { name: '', type: 'webhook', target: '', messagePrefix: '', customerId: '', events: ALL_EVENTS, enabled: true };
-  const { config } = channel;
+  if (!channel)
+    return { name: '', type: CHANNEL_TYPES[0]?.type ?? 'webhook', texts: {}, customerId: '', events: ALL_EVENTS, enabled: true };
   return {
     name: channel.name,
     type: channel.type,
-    target: config.url ?? (config.recipients ?? config.phoneNumbers ?? []).join(', '),
-    messagePrefix: config.messagePrefix ?? '',
+    texts: textsOf(channel.type, channel.config),
     customerId: '',
     events: [...channel.events],
     enabled: channel.enabled,
   };
 }
-
-/** The config the API takes for a type; a webhook keeps the headers it had (the form does not edit them). */
-function configOf(draft: Draft, before: Channel | null): Schemas['NotificationChannelConfigInput'] {
-  if (CONFIG_SHAPE[draft.type] === 'recipients') return { recipients: list(draft.target) };
-  if (CONFIG_SHAPE[draft.type] === 'phoneNumbers') return { phoneNumbers: list(draft.target) };
-  const headers = draft.type === 'webhook' && before?.type === 'webhook' ? before.config.headers : undefined;
-  return {
-    url: draft.target.trim(),
-    ...(headers && Object.keys(headers).length > 0 ? { headers } : {}),
-    ...(isChat(draft.type) ? { messagePrefix: draft.messagePrefix.trim() || null } : {}),
-  };
-}
-
-const TARGET_LABEL: Record<ChannelType, string> = {
-  webhook: 'Webhook URL',
-  email: 'Recipients (email addresses, comma separated)',
-  sms: 'Phone numbers (E.164, comma separated)',
-  slack: 'Slack incoming-webhook URL',
-  teams: 'Teams incoming-webhook URL',
-  discord: 'Discord webhook URL',
-};
 
 /**
  * Creates a channel (`channel` null) or changes one: name, type, where it sends, its events and
@@ -121,7 +71,13 @@ export function ChannelForm({
   const set = (change: Partial<Draft>) => setDraft({ ...draft, ...change });
   const prefix = channel ? 'edit-channel' : 'new-channel';
   const { busy, submit, fieldError, message } = useSubmission(async () => {
-    const common = { name: draft.name, type: draft.type, config: configOf(draft, channel), events: draft.events, enabled: draft.enabled };
+    const common = {
+      name: draft.name,
+      type: draft.type,
+      config: configOf(draft.type, draft.texts),
+      events: draft.events,
+      enabled: draft.enabled,
+    };
     const saved = channel
       ? await ok(api.PATCH('/api/notification-channels/{id}', { params: { path: { id: channel.publicId } }, body: common }))
       : await ok(
@@ -130,6 +86,10 @@ export function ChannelForm({
     if (!channel) setDraft(draftOf(null));
     onSaved(saved);
   });
+  const { fields } = entryOf(draft.type);
+  /** The API's message for a config field; a refusal of the config as a whole is shown at the first. */
+  const configError = (name: string, first: boolean) =>
+    fieldError(`config.${name}`) ?? (first && !fields.some((f) => fieldError(`config.${f.name}`)) ? fieldError('config') : undefined);
   const toggle = (event: ChannelEvent, on: boolean) =>
     set({ events: on ? ALL_EVENTS.filter((e) => e === event || draft.events.includes(e)) : draft.events.filter((e) => e !== event) });
   return (
@@ -140,27 +100,24 @@ export function ChannelForm({
       </Field>
       <Field label="Kind" id={`${prefix}-type`} error={fieldError('type')}>
         <select id={`${prefix}-type`} value={draft.type} onChange={(e) => set({ type: e.currentTarget.value as ChannelType })}>
-          {(Object.keys(TYPE_LABELS) as ChannelType[]).map((t) => (
-            <option key={t} value={t}>
-              {TYPE_LABELS[t]}
+          {CHANNEL_TYPES.map((t) => (
+            <option key={t.type} value={t.type}>
+              {t.label}
             </option>
           ))}
         </select>
       </Field>
-      <Field label={TARGET_LABEL[draft.type]} id={`${prefix}-target`} error={fieldError('config')}>
-        <input
-          id={`${prefix}-target`}
-          type={(usesUrl(draft.type) ? 'url' : 'text') as 'text'}
-          required
-          value={draft.target}
-          onInput={(e) => set({ target: e.currentTarget.value })}
+      {fields.map((field, i) => (
+        <ConfigFieldControl
+          key={`${draft.type}-${field.name}`}
+          field={field}
+          // The first field says where the type sends (every descriptor lists it first): the "target" the tests and docs name.
+          id={i === 0 ? `${prefix}-target` : `${prefix}-${field.name}`}
+          value={draft.texts[field.name] ?? ''}
+          error={configError(field.name, i === 0)}
+          onInput={(text) => set({ texts: { ...draft.texts, [field.name]: text } })}
         />
-      </Field>
-      {isChat(draft.type) ? (
-        <Field label="Message prefix (optional)" id={`${prefix}-prefix`}>
-          <input id={`${prefix}-prefix`} value={draft.messagePrefix} onInput={(e) => set({ messagePrefix: e.currentTarget.value })} />
-        </Field>
-      ) : null}
+      ))}
       {!channel && customers && customers.length > 0 ? (
         <Field label="For" id={`${prefix}-customer`} error={fieldError('customerId')}>
           <select id={`${prefix}-customer`} value={draft.customerId} onChange={(e) => set({ customerId: e.currentTarget.value })}>

@@ -8,7 +8,8 @@ import { navigate } from '../../router';
 import type { User } from '../../session';
 import { edits } from '../area';
 import { RemoveButton } from '../customers/remove-button';
-import { ChannelForm, TYPE_LABELS, type Channel } from './channel-form';
+import { ChannelForm, type Channel } from './channel-form';
+import { entryOf, textsOf, typeLabel } from './channel-types';
 import { scopeOf } from './channels-page';
 import { Deliveries } from './deliveries';
 import { Health } from './health';
@@ -36,10 +37,10 @@ async function load(id: string): Promise<Loaded> {
   return { channel, deliveries: deliveries.items, total: deliveries.total, customers };
 }
 
-/** Where a channel sends, as text. */
+/** Where a channel sends, as text: its type's first field (a URL, addresses or numbers). */
 function targetOf(channel: Channel): string {
-  const { config } = channel;
-  return config.url ?? (config.recipients ?? config.phoneNumbers ?? []).join(', ');
+  const first = entryOf(channel.type).fields[0];
+  return first ? (textsOf(channel.type, channel.config)[first.name] ?? '') : '';
 }
 
 /**
@@ -64,7 +65,7 @@ export function ChannelPage({ id, user }: { id: string; user: User }) {
       </p>
       <h1 id="channel-title">{channel.name}</h1>
       <p class="muted">
-        {TYPE_LABELS[channel.type]} to <span class="target">{targetOf(channel)}</span> · {scopeOf(channel, loaded.customers)}
+        {typeLabel(channel.type)} to <span class="target">{targetOf(channel)}</span> · {scopeOf(channel, loaded.customers)}
         {channel.enabled ? '' : ' · disabled'}
       </p>
       <ErrorText message={error} />

@@ -5,7 +5,8 @@ import { Link } from '../../components/link';
 import { loadCustomers } from '../../monitors/monitor-rows';
 import type { User } from '../../session';
 import { edits } from '../area';
-import { ChannelForm, TYPE_LABELS, type Channel } from './channel-form';
+import { ChannelForm, type Channel } from './channel-form';
+import { typeLabel } from './channel-types';
 import { Health } from './health';
 import { SigningSecret } from './signing-secret';
 import './channels.css';
@@ -55,7 +56,7 @@ export function ChannelsPage({ user }: { user: User }) {
             <span class="channel-name">
               <Link to={`/channels/${c.publicId}`}>{c.name}</Link>{' '}
               <span class="muted">
-                {TYPE_LABELS[c.type]} · {scopeOf(c, customers)}
+                {typeLabel(c.type)} · {scopeOf(c, customers)}
                 {c.enabled ? '' : ' · disabled'}
               </span>
             </span>

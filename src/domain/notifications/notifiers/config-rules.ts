@@ -67,12 +67,13 @@ export const URL_FIELD = {
 export const MESSAGE_PREFIX_FIELD = {
   name: 'messagePrefix',
   mark: 'plain',
+  label: 'Message prefix',
   help: 'Text put before every message (message content: never judged as a URL)',
   input: { kind: 'string', max: 500, nullable: true },
 } as const;
 
 /** The fields every chat service has: its incoming-webhook URL (a secret: whoever has it can post) and a prefix. */
-export const CHAT_FIELDS = [{ ...URL_FIELD, mark: 'secret' }, MESSAGE_PREFIX_FIELD] as const;
+export const CHAT_FIELDS = [{ ...URL_FIELD, mark: 'secret', label: 'Incoming-webhook URL' }, MESSAGE_PREFIX_FIELD] as const;
 
 /** A chat service's config: its URL judged, the prefix kept (null when none). */
 export const chatConfig = (config: ChannelConfig, allowsPrivate?: AddressAllowance): ChannelConfig => ({

@@ -33,6 +33,8 @@ export type FieldInput =
 export interface NotifierField {
   readonly name: keyof ChannelConfig;
   readonly mark: FieldMark;
+  /** What a form calls it, a few words ("Webhook URL"); a field several types take may be called differently by each. */
+  readonly label: string;
   /**
    * One line for whoever fills it in; the API describes the field as the types taking it, then this.
    * A field several types take is declared once (config-rules.ts), so its help and input agree.

@@ -6,10 +6,11 @@ export const webhook = {
   type: 'webhook',
   label: 'Webhook',
   fields: [
-    { ...URL_FIELD, mark: 'target' },
+    { ...URL_FIELD, mark: 'target', label: 'Webhook URL' },
     {
       name: 'headers',
       mark: 'plain',
+      label: 'Headers',
       help:
         'Extra request headers (never Host: webhookHostHeaderForbidden; not Content-Type, Content-Length, Connection, ' +
         'Transfer-Encoding or X-Webhook-*)',

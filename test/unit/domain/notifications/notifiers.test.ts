@@ -25,7 +25,7 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
     for (const n of NOTIFIERS) expect(n.label.trim(), n.type).to.not.equal('');
   });
 
-  it('mark every config field, once, with a one-line help', () => {
+  it('mark every config field, once, with a label and a one-line help', () => {
     for (const n of NOTIFIERS) {
       const names = n.fields.map((f) => f.name);
       expect(names, n.type).to.not.be.empty;
@@ -34,6 +34,7 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
         expect(CONFIG_FIELDS, `${n.type}.${f.name}`).to.include(f.name);
         expect(['target', 'secret', 'plain'], `${n.type}.${f.name}`).to.include(f.mark);
         expect(f.help, `${n.type}.${f.name}`).to.match(/^\S[^\n]*$/);
+        expect(f.label, `${n.type}.${f.name}`).to.match(/^\S[^\n]{0,40}$/);
       }
     }
   });

@@ -9,8 +9,14 @@ const pager: NotifierDescriptor = {
   type: 'pager',
   label: 'Pager',
   fields: [
-    { name: 'url', mark: 'target', help: 'The URL posted to (http or https, a public host)', input: { kind: 'string', max: 2048 } },
-    { name: 'pagerKey' as 'url', mark: 'secret', help: 'The routing key', input: { kind: 'string', max: 32 } },
+    {
+      name: 'url',
+      mark: 'target',
+      label: 'Pager URL',
+      help: 'The URL posted to (http or https, a public host)',
+      input: { kind: 'string', max: 2048 },
+    },
+    { name: 'pagerKey' as 'url', mark: 'secret', label: 'Routing key', help: 'The routing key', input: { kind: 'string', max: 32 } },
   ],
   normalize: (config) => config,
   sample: { url: 'https://pager.example.com/' },
