@@ -10,7 +10,7 @@ import type { MonitorRepository, RecordRef, TagRepository } from './ports';
 export interface MonitorTagInput {
   tagId: RecordRef;
   monitorId: RecordRef;
-  /** website, dns, icmp, tcp, smtp, ssh, ftp or imap-pop; other families answer invalidMonitorType. */
+  /** A MonitorKind (website or a per-kind type); other families answer invalidMonitorType. */
   monitorType: string;
 }
 

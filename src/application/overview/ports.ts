@@ -8,7 +8,7 @@ import { token } from '../shared/token';
 export interface OverviewMonitor {
   readonly id: number;
   readonly publicId: string;
-  /** website, dns, icmp, tcp, smtp, ssh, ftp or imap-pop. */
+  /** A MonitorKind: website or a per-kind type. */
   readonly kind: string;
   /** The website's type (http, heartbeat, ...); the kind again for the other kinds. */
   readonly monitoringType: string;

@@ -7,6 +7,9 @@ export { CHECK_MODES, type CheckMode } from './service-protocols';
 export const MONITOR_KINDS = ['website', ...PER_KIND_TYPES] as const;
 export type MonitorKind = (typeof MONITOR_KINDS)[number];
 
+/** The kinds in words, for descriptions: `website, dns, …, ftp or imap-pop`. */
+export const MONITOR_KINDS_IN_WORDS = `${MONITOR_KINDS.slice(0, -1).join(', ')} or ${MONITOR_KINDS.at(-1)!}`;
+
 export const isMonitorKind = (value: unknown): value is MonitorKind => (MONITOR_KINDS as readonly unknown[]).includes(value);
 
 /** monitoringType of a website: page checks, passive heartbeats, scripted-browser scenarios, API check chains. */

@@ -1,3 +1,4 @@
+import { MONITOR_KINDS_IN_WORDS } from '../../../domain/monitoring/monitor-kind';
 import { z } from 'zod';
 import { AttachTag } from '../../../application/monitoring/attach-tag';
 import { CreateTag } from '../../../application/monitoring/create-tag';
@@ -22,7 +23,10 @@ const MonitorTagBody = z
   .object({
     tagId: RecordRefSchema,
     monitorId: RecordRefSchema,
-    monitorType: z.string().max(32).meta({ description: 'website, dns, icmp, tcp, smtp, ssh, ftp or imap-pop (invalidMonitorType)' }),
+    monitorType: z
+      .string()
+      .max(32)
+      .meta({ description: `${MONITOR_KINDS_IN_WORDS} (invalidMonitorType)` }),
   })
   .strict()
   .meta({ id: 'MonitorTag' });

@@ -1,3 +1,4 @@
+import { MONITOR_KINDS_IN_WORDS } from '../../../domain/monitoring/monitor-kind';
 import { z } from 'zod';
 import { GetUptimeBars, MAX_BAR_MONITORS } from '../../../application/overview/get-uptime-bars';
 import { ListMonitorOverview, type OverviewItem } from '../../../application/overview/list-monitor-overview';
@@ -25,7 +26,7 @@ const OverviewItemSchema = z
   .object({
     id: z.number().int(),
     publicId: z.uuid(),
-    kind: z.string().meta({ description: 'website, dns, icmp, tcp, smtp, ssh, ftp or imap-pop: the path its record lives under' }),
+    kind: z.string().meta({ description: `${MONITOR_KINDS_IN_WORDS}: the path its record lives under` }),
     monitoringType: z.string(),
     name: z.string(),
     target: z.string().nullable().meta({ description: 'The URL or host it checks; null for a heartbeat' }),

@@ -73,7 +73,7 @@ export const AdminOrganizationDetailSchema = AdminOrganizationSchema.extend({
   usage: z.object({
     monitorsByKind: z
       .record(z.string(), Count)
-      .meta({ description: 'Monitors per kind (website, dns, icmp, tcp, smtp, ssh, ftp, imap-pop); kinds without monitors are left out' }),
+      .meta({ description: 'Monitors per kind (a Monitor type: website or a per-kind type); kinds without monitors are left out' }),
     activeMembers: Count,
     checks: z.object({ last24h: Count, last30d: Count }).meta({ description: 'Check results recorded in the last 24 hours and 30 days' }),
     smsThisMonth: Count.meta({ description: 'SMS sent in the current calendar month (UTC)' }),
