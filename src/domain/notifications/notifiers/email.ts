@@ -14,5 +14,6 @@ export const email = {
     },
   ],
   normalize: (config) => ({ recipients: addresses(config.recipients) }),
+  transport: 'email',
   sample: { recipients: ['ops@example.com'] },
 } as const satisfies NotifierDescriptor<'email'>;

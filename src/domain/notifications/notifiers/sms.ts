@@ -14,5 +14,6 @@ export const sms = {
     },
   ],
   normalize: (config) => ({ phoneNumbers: phoneNumbers(config.phoneNumbers) }),
+  transport: 'sms',
   sample: { phoneNumbers: ['+14155550100'] },
 } as const satisfies NotifierDescriptor<'sms'>;

@@ -13,6 +13,7 @@ const pager: NotifierDescriptor = {
     { name: 'pagerKey' as 'url', mark: 'secret', help: 'The routing key', input: { kind: 'string', max: 32 } },
   ],
   normalize: (config) => config,
+  transport: 'post',
   sample: { url: 'https://pager.example.com/' },
 };
 
