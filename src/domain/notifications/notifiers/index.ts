@@ -62,8 +62,11 @@ export const isSigned = (type: ChannelType): boolean => notifierOf(type).signed 
  * What a `post` type sends for a message: its descriptor's `post` when it has one, else its chat body
  * posted to the config's URL; null for a type of another transport.
  */
-export function postRequestOf(type: ChannelType, message: NotificationMessage, config: ChannelConfig): PostRequest | null {
-  const notifier = notifierOf(type);
+export const postRequestOf = (type: ChannelType, message: NotificationMessage, config: ChannelConfig): PostRequest | null =>
+  postRequestBy(notifierOf(type), message, config);
+
+/** postRequestOf, for a descriptor at hand. */
+export function postRequestBy(notifier: NotifierDescriptor, message: NotificationMessage, config: ChannelConfig): PostRequest | null {
   if (notifier.transport !== 'post') return null;
   const parts = chatParts(message, config.messagePrefix ?? null);
   if (notifier.post) return notifier.post({ message, parts, config });

@@ -42,6 +42,8 @@ export interface NotifierField {
    */
   readonly help: string;
   readonly input: FieldInput;
+  /** A URL: the data export keeps its scheme and host only (its path or query may carry a token). */
+  readonly url?: true;
 }
 
 /**
