@@ -62,6 +62,7 @@ export const URL_FIELD = {
   help: 'The URL posted to (http or https, a public host)',
   input: { kind: 'string', max: 2048 },
   url: true,
+  recipient: true,
 } as const;
 
 /** The text put before a chat message, declared once for every type taking it. */

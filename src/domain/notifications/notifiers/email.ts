@@ -9,6 +9,7 @@ export const email = {
     {
       name: 'recipients',
       mark: 'target',
+      recipient: true,
       help: 'Recipient addresses (lowercased, each once)',
       input: { kind: 'list', itemMax: 254, min: 1, max: 50 },
     },

@@ -44,6 +44,11 @@ export interface NotifierField {
   readonly input: FieldInput;
   /** A URL: the data export keeps its scheme and host only (its path or query may carry a token). */
   readonly url?: true;
+  /**
+   * Says who the channel reaches (recipientsOf): two enabled channels of one type and scope may not
+   * share a value of it (notificationChannelRecipientExists).
+   */
+  readonly recipient?: true;
 }
 
 /**

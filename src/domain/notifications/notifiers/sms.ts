@@ -9,6 +9,7 @@ export const sms = {
     {
       name: 'phoneNumbers',
       mark: 'target',
+      recipient: true,
       help: 'Numbers in E.164 (+4930123456), each once',
       input: { kind: 'list', itemMax: 16, min: 1, max: 20 },
     },

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CHANNEL_TYPES } from '../../../../src/domain/notifications/channel-config';
+import { CHANNEL_TYPES, recipientsOf } from '../../../../src/domain/notifications/channel-config';
 import { chatPayload, webhookPayload, type NotificationMessage } from '../../../../src/domain/notifications/notification-message';
 import { isSigned, NOTIFIERS, postRequestBy, postRequestOf, transportOf } from '../../../../src/domain/notifications/notifiers';
 import type { NotifierDescriptor } from '../../../../src/domain/notifications/notifiers/notifier';
@@ -67,6 +67,13 @@ describe('notifier transports and what a post type sends (src/domain/notificatio
   it("post a chat service's body, its prefix in it, to its incoming-webhook URL with no headers of its own", () => {
     const config = { url: 'https://hooks.slack.com/services/T/B/x', messagePrefix: '[prod]' };
     expect(postRequestOf('slack', message, config)).to.deep.equal({ url: config.url, body: chatPayload('slack', message, '[prod]') });
+  });
+
+  it('name who each type reaches (its recipient field), the channels compared by it', () => {
+    for (const n of NOTIFIERS as readonly NotifierDescriptor[]) {
+      expect(n.fields.filter((f) => f.recipient).length, n.type).to.be.at.least(1);
+      expect(recipientsOf(n.sample), n.type).to.not.be.empty;
+    }
   });
 
   it("take a new provider's own URL, body and headers from its descriptor alone", () => {
