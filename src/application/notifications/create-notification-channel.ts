@@ -2,6 +2,7 @@ import { AppError } from '../../domain/shared/app-error';
 import type { ChannelConfig, ChannelType } from '../../domain/notifications/channel-config';
 import type { ChannelEvent } from '../../domain/notifications/channel-events';
 import { SOURCE_CHANNEL_ID, channelRef } from '../../domain/notifications/channel-ref';
+import { isSigned } from '../../domain/notifications/notifiers';
 import {
   type ChannelScope,
   NotificationChannel,
@@ -76,7 +77,7 @@ export class CreateNotificationChannel {
       );
       assertRecipientsFree(channel, await this.channels.sameScope(channel.organizationId, scope.customerId, scope.monitorId));
       if (channel.isDefault) await releaseDefault(this.channels, channel.organizationId, null, tx);
-      const secret = type === 'webhook' ? this.secrets.issue(channel) : null;
+      const secret = isSigned(type) ? this.secrets.issue(channel) : null;
       return { channel: await this.channels.add(channel, tx), secret };
     });
   }

@@ -3,6 +3,7 @@ import { TEST_EVENT } from '../../domain/notifications/channel-events';
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
 import { retryDelayMs, type RetryPolicy } from '../../domain/notifications/delivery-schedule';
 import { fallsBack } from '../../domain/notifications/channel-health';
+import { transportOf } from '../../domain/notifications/notifiers';
 import type { Clock } from '../shared/clock';
 import type { DeliveryMetrics } from '../observability/ports';
 import type {
@@ -141,7 +142,7 @@ export class DeliverDueNotifications {
     if (!channel) return failedSend('The channel was deleted');
     // A test may try a channel before it is switched on; everything else respects the switch.
     if (!channel.enabled && delivery.message.event !== TEST_EVENT) return failedSend('The channel is disabled');
-    return this.senders[channel.type].send(channel, delivery.message, this.secrets.open(channel));
+    return this.senders[transportOf(channel.type)].send(channel, delivery.message, this.secrets.open(channel));
   }
 
   private nextOf(attempt: number, outcome: Sent, delivery: ClaimedDelivery, channel: NotificationChannel | null): DeliveryNext {

@@ -1,7 +1,7 @@
 import type { Transaction } from '../shared/transaction';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
-import type { ChannelType } from '../../domain/notifications/channel-config';
+import type { Transport } from '../../domain/notifications/notifiers/notifier';
 import type { AttemptVerdict } from '../../domain/notifications/delivery-schedule';
 import type { NotificationMessage } from '../../domain/notifications/notification-message';
 import { token } from '../shared/token';
@@ -257,11 +257,12 @@ export interface NotificationSender {
   send(channel: NotificationChannel, message: NotificationMessage, secret: string | null): Promise<SendOutcome>;
 }
 /**
- * A sender for every channel type: the table is total, so a channel type added without its sender
- * fails the typecheck instead of a delivery at run time. A type the deployment cannot send (SMS
- * without an account) has an `UnavailableSender` saying why.
+ * A sender for every transport (a channel's is its descriptor's `transport`): the table is total,
+ * so a transport added without its sender fails the typecheck instead of a delivery at run time,
+ * and a new channel type of a known transport needs no sender. A transport the deployment cannot
+ * use (SMS without an account) has an `UnavailableSender` saying why.
  */
-export type NotificationSenders = Readonly<Record<ChannelType, NotificationSender>>;
+export type NotificationSenders = Readonly<Record<Transport, NotificationSender>>;
 export const NOTIFICATION_SENDERS = token<NotificationSenders>('NotificationSenders');
 
 /** One SMS sent or not: the provider's message id when it took it (`verdict` delivered). */

@@ -1,6 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import { CHANNEL_ID, channelRef } from '../../domain/notifications/channel-ref';
 import { type ChannelChange, assertRecipientsFree } from '../../domain/notifications/notification-channel';
+import { isSigned } from '../../domain/notifications/notifiers';
 import { type Actor, requireWriter } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
@@ -13,7 +14,7 @@ import { releaseDefault } from './default-channel';
 /**
  * Changes a channel's name, type and config, events, enabled flag, or whether it is the
  * organization's default (the previous default stops being it). A type change needs a config
- * (configRequiredForTypeChange); a channel that becomes a webhook gets a new secret, answered once.
+ * (configRequiredForTypeChange); a channel that becomes a signed type (a webhook) gets a new secret, answered once.
  * Scope (organization, customer, monitor) is fixed at create.
  */
 export class UpdateNotificationChannel {
@@ -31,14 +32,14 @@ export class UpdateNotificationChannel {
     return this.tx.run(async (tx) => {
       const channel = await this.channels.findByRef(actor.scope, ref);
       if (!channel) throw new AppError('channelNotFound');
-      const wasWebhook = channel.type === 'webhook';
+      const wasSigned = isSigned(channel.type);
       if (change.isDefault === true) await releaseDefault(this.channels, channel.organizationId, channel.publicId, tx);
       // Read before the change: a query after it would flush the changed channel on its own, outside
       // the save that turns a concurrent edit into `conflict`.
       const siblings = await this.channels.sameScope(channel.organizationId, channel.customerId, channel.monitorId);
       channel.update(change, this.clock.now(), this.targets && ((address) => this.targets!.isAllowedAddress(address)));
       assertRecipientsFree(channel, siblings);
-      const secret = channel.type === 'webhook' && !wasWebhook ? this.secrets.issue(channel) : null;
+      const secret = isSigned(channel.type) && !wasSigned ? this.secrets.issue(channel) : null;
       await this.channels.save(channel, tx);
       return { channel, secret };
     });

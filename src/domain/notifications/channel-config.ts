@@ -1,7 +1,7 @@
 import type { AddressAllowance } from './channel-url';
-import { fieldsOf, notifierOf, type ChannelType } from './notifiers';
+import { fieldsOf, NOTIFIERS, notifierOf, type ChannelType } from './notifiers';
 import { invalid } from './notifiers/config-rules';
-import type { ChannelConfig } from './notifiers/notifier';
+import type { ChannelConfig, NotifierDescriptor } from './notifiers/notifier';
 
 export { CHANNEL_TYPES, CHAT_TYPES, isChatType, type ChannelType, type ChatType } from './notifiers';
 export type { ChannelConfig } from './notifiers/notifier';
@@ -19,9 +19,19 @@ export function normalizeChannelConfig(type: ChannelType, config: ChannelConfig,
   return notifierOf(type).normalize(config, allowsPrivate);
 }
 
-/** Who a channel reaches, comparable across channels of one type: URLs, lowercased addresses, numbers. */
+/** The config fields the descriptors say tell who a channel reaches (`recipient`), each once. */
+const RECIPIENT_FIELDS: readonly (keyof ChannelConfig)[] = [
+  ...new Set((NOTIFIERS as readonly NotifierDescriptor[]).flatMap((n) => n.fields.filter((f) => f.recipient).map((f) => f.name))),
+];
+
+/**
+ * Who a channel reaches, comparable across channels of one type: the values of its recipient fields
+ * (URLs, lowercased addresses, numbers; a config holds its own type's fields only).
+ */
 export function recipientsOf(config: ChannelConfig): string[] {
-  if (config.recipients) return [...config.recipients];
-  if (config.phoneNumbers) return [...config.phoneNumbers];
-  return config.url ? [config.url] : [];
+  return RECIPIENT_FIELDS.flatMap((name) => {
+    const value = config[name];
+    if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+    return typeof value === 'string' && value !== '' ? [value] : [];
+  });
 }

@@ -4,6 +4,7 @@ import { CHANNEL_EVENTS, type ChannelEvent } from './channel-events';
 import { type ChannelConfig, type ChannelType, normalizeChannelConfig, recipientsOf } from './channel-config';
 import type { AddressAllowance } from './channel-url';
 import type { ChannelHealth } from './channel-health';
+import { isSigned } from './notifiers';
 
 /** Where a channel applies: the organization, one customer, or one monitor (an override of a source channel). */
 export interface ChannelScope {
@@ -91,14 +92,14 @@ export class NotificationChannel implements ChannelHealth {
     return this.monitorId !== null;
   }
 
-  /** Whether the change switches the type (the caller then seals a new secret for a webhook). */
+  /** Whether the change switches the type (the caller then seals a new secret for a signed type, a webhook). */
   update(change: ChannelChange, now: Date, allowsPrivate?: AddressAllowance): void {
     const typeChanges = change.type !== undefined && change.type !== this.type;
     if (typeChanges && change.config === undefined) throw new AppError('configRequiredForTypeChange', { from: this.type, to: change.type });
     const type = change.type ?? this.type;
     if (change.config !== undefined) this.config = normalizeChannelConfig(type, change.config, allowsPrivate);
     this.type = type;
-    if (type !== 'webhook') this.secretCiphertext = null;
+    if (!isSigned(type)) this.secretCiphertext = null;
     const key = resourceKeyOf(change.key);
     if (key !== undefined) this.key = key;
     if (change.name !== undefined) this.name = change.name;

@@ -1,109 +1,16 @@
-import { DIGEST_EVENT, type NotificationEvent } from './channel-events';
 import { chatNotifierOf, type ChatType } from './notifiers';
+import { bodyOf, chatParts, titleOf, type NotificationMessage } from './message-parts';
 import { fitSms } from './sms-text';
 
-/** What a delivery tells: the event, when, and the incident, monitor and customer it concerns. */
-export interface NotificationMessage {
-  /** The delivery's id: the webhook's idempotency key, stable across retries. */
-  readonly id: string;
-  readonly event: NotificationEvent;
-  readonly occurredAt: string;
-  readonly summary: string;
-  readonly incidentId: string | null;
-  readonly monitorId: number | null;
-  readonly customerId: number | null;
-  readonly data: Readonly<Record<string, unknown>>;
-}
-
-/**
- * A generic webhook's JSON, shaped like PagerDuty's and Better Stack's: the event's type and time at
- * the top, then what it concerns. `id` equals X-Webhook-Id. A monitor is named by its public id (the
- * id the API's paths take), never by its internal number.
- */
-export function webhookPayload(message: NotificationMessage): Record<string, unknown> {
-  return {
-    id: message.id,
-    event: message.event,
-    occurredAt: message.occurredAt,
-    summary: message.summary,
-    incident: message.incidentId === null ? null : { id: message.incidentId },
-    monitor: message.monitorId === null || typeof message.data.monitorPublicId !== 'string' ? null : { id: message.data.monitorPublicId },
-    customer: message.customerId === null ? null : { id: message.customerId },
-    data: message.data,
-  };
-}
-
-const COLORS: Partial<Record<NotificationEvent, number>> = {
-  'incident.opened': 0xd93025,
-  'incident.resolved': 0x188038,
-  'incident.acknowledged': 0xf9ab00,
-  test: 0x1a73e8,
-  'channel.failing': 0xf9ab00,
-  'slo.burning': 0xd93025,
-  'slo.recovered': 0x188038,
-};
-/** A digest reads as the transition it gathers. */
-const DIGEST_TITLES: Readonly<Record<string, string>> = {
-  'incident.opened': 'Monitors down',
-  'incident.resolved': 'Monitors recovered',
-  'incident.reminder': 'Monitors still down',
-};
-const SEVERITY_COLORS: Readonly<Record<string, number>> = { critical: 0xd93025, warning: 0xf9ab00, info: 0x1a73e8 };
-const SEVERITY_TITLES: Readonly<Record<string, string>> = { critical: 'Critical alert', warning: 'Warning', info: 'Notice' };
-const TITLES: Record<NotificationEvent, string> = {
-  'incident.opened': 'Incident opened',
-  'incident.acknowledged': 'Incident acknowledged',
-  'incident.resolved': 'Incident resolved',
-  'incident.reminder': 'Incident still open',
-  'certificate.expiring': 'Certificate expiring',
-  'certificate.expired': 'Certificate expired',
-  'domain.expiring': 'Domain expiring',
-  'domain.expired': 'Domain expired',
-  'ip.listed': 'IP listed',
-  'ip.clean': 'IP clean',
-  'maintenance.started': 'Maintenance started',
-  'maintenance.ended': 'Maintenance ended',
-  'alert.manual': 'Alert',
-  'slo.burning': 'Error budget burning',
-  'slo.recovered': 'Error budget burn over',
-  test: 'Test notification',
-  'incident.digest': 'Incident digest',
-  'channel.failing': 'Notification channel failing',
-};
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
-/** A manual alert's heading says how severe it is; a digest's, what it gathers. */
-const titleOf = (message: NotificationMessage): string =>
-  (message.event === 'alert.manual' ? SEVERITY_TITLES[String(message.data.severity)] : undefined) ??
-  (message.event === 'incident.digest' ? DIGEST_TITLES[String(message.data.digestOf)] : undefined) ??
-  TITLES[message.event];
-const colorOf = (message: NotificationMessage): number =>
-  (message.event === 'alert.manual' ? SEVERITY_COLORS[String(message.data.severity)] : undefined) ??
-  (message.event === 'incident.digest' ? COLORS[String(message.data.digestOf) as NotificationEvent] : undefined) ??
-  COLORS[message.event] ??
-  0x5f6368;
-/** The summary, then a manual alert's own text (its message) or a digest's list of incidents, for the human-readable bodies. */
-const bodyOf = (message: NotificationMessage): string => {
-  const lines = digestLines(message);
-  const detail = message.event === 'alert.manual' ? text(message.data.message) : lines.length > 0 ? lines.join('\n') : null;
-  return detail === null ? message.summary : `${message.summary}\n\n${detail}`;
-};
+export { digestLines, type NotificationMessage } from './message-parts';
+export { webhookPayload } from './notifiers/webhook';
 
 /**
  * The body each chat service's incoming webhook accepts, built by its descriptor's `chat`
  * (src/domain/notifications/notifiers/): Slack {text, blocks}, Discord {content, embeds}, Teams a MessageCard.
  */
 export function chatPayload(type: ChatType, message: NotificationMessage, prefix: string | null): Record<string, unknown> {
-  const title = titleOf(message);
-  return chatNotifierOf(type).chat({
-    title,
-    headline: `${prefix ? `${prefix} ` : ''}${title}: ${message.summary}`,
-    body: bodyOf(message),
-    color: colorOf(message),
-    prefix,
-    event: message.event,
-    occurredAt: message.occurredAt,
-  });
+  return chatNotifierOf(type).chat(chatParts(message, prefix));
 }
 
 /** An e-mail's subject and plain-text body. */
@@ -118,13 +25,4 @@ export function emailContent(message: NotificationMessage): { subject: string; t
 /** An SMS's text: the event's title and summary, made to fit one GSM-7 segment (see fitSms). */
 export function smsContent(message: NotificationMessage): string {
   return fitSms(`${titleOf(message)}: ${message.summary}`);
-}
-
-/** A digest's incidents as a message renders them (chat, e-mail); empty for any other message. */
-export function digestLines(message: Pick<NotificationMessage, 'event' | 'data'>, max = 20): string[] {
-  if (message.event !== DIGEST_EVENT || !Array.isArray(message.data.incidents)) return [];
-  const incidents = message.data.incidents as ReadonlyArray<{ summary?: unknown; occurredAt?: unknown }>;
-  const total = typeof message.data.count === 'number' ? message.data.count : incidents.length;
-  const lines = incidents.slice(0, max).map((i) => `- ${String(i.summary)} (${String(i.occurredAt)})`);
-  return total > lines.length ? [...lines, `- and ${total - lines.length} more`] : lines;
 }

@@ -10,6 +10,8 @@ import { checkResults } from './check-results-resource';
 import type { Cursor, ExportResource } from './export-resource';
 import { ssoSettingsResource } from './sso-settings-resource';
 import { sql, raw } from '../persistence/sql';
+import { NOTIFIERS } from '../../domain/notifications/notifiers';
+import { channelConfigRedaction } from './channel-config-redaction';
 
 /** Rows per page: large enough that round trips do not dominate, small enough that a page is a few hundred kilobytes. */
 const PAGE_ROWS = 2_000;
@@ -24,14 +26,7 @@ export interface SecretHandling {
   readonly redact?: Readonly<Record<string, { sql: string; how: string }>>;
 }
 
-/**
- * (No '?' operators here: the SQL runner numbers every '?' as a placeholder.) A URL that is a credential itself (chat incoming webhooks, webhook URLs with tokens): its scheme and host only.
- * Every channel's URL, whatever its type: wider than the `secret` marks of the notifier descriptors
- * (src/domain/notifications/notifiers/), which call a webhook's URL its target, because a webhook URL may carry a token.
- */
-const urlRedacted = (json: string) =>
-  `CASE WHEN ${json}->>'url' IS NOT NULL THEN jsonb_set(${json}, '{url}', to_jsonb(split_part(${json}->>'url', '/', 1) || '//' || split_part(${json}->>'url', '/', 3) || '/[redacted]')) ELSE ${json} END`;
-/** Header values (Authorization, API keys) replaced, names kept. */
+/** Header values (Authorization, API keys) replaced, names kept. (No '?' operators here: the SQL runner numbers every '?' as a placeholder.) */
 const headersRedacted = (json: string) =>
   `CASE WHEN jsonb_typeof(${json}->'headers') = 'object' THEN jsonb_set(${json}, '{headers}', coalesce((SELECT jsonb_object_agg(k, '[redacted]') FROM jsonb_object_keys(${json}->'headers') AS k), '{}'::jsonb)) ELSE ${json} END`;
 
@@ -76,6 +71,9 @@ function table(
   };
 }
 
+/** A channel's config as exported: what each notifier descriptor's fields say is redacted (channelConfigRedaction). */
+const CHANNEL_CONFIG = channelConfigRedaction(NOTIFIERS);
+
 /** What an export holds, in the archive's order. */
 export const EXPORT_RESOURCES: readonly ExportResource[] = [
   table('customers', 'customers', 'Customers with their settings and custom field values'),
@@ -102,16 +100,10 @@ export const EXPORT_RESOURCES: readonly ExportResource[] = [
   table(
     'notification-channels',
     'notification_channels',
-    'Notification channels (signing secrets left out; URLs, which are credentials for chat webhooks, and header values redacted)',
-    {
-      drop: ['secret_ciphertext'],
-      redact: {
-        config: {
-          sql: headersRedacted(urlRedacted('t.config')),
-          how: 'url cut to its scheme and host, header values replaced by [redacted]',
-        },
-      },
-    },
+    `Notification channels (signing secrets left out; URLs, which are credentials for chat webhooks, and header values${
+      CHANNEL_CONFIG.credentials.length > 0 ? `, ${CHANNEL_CONFIG.credentials.join(', ')}` : ''
+    } redacted)`,
+    { drop: ['secret_ciphertext'], redact: { config: { sql: CHANNEL_CONFIG.sql, how: CHANNEL_CONFIG.how } } },
   ),
   table('change-requests', 'change_requests', 'Change requests'),
   table(

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import type { ChatType } from '../../domain/notifications/channel-config';
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
-import { chatPayload, webhookPayload, type NotificationMessage } from '../../domain/notifications/notification-message';
+import type { NotificationMessage } from '../../domain/notifications/notification-message';
+import { isSigned, postRequestOf } from '../../domain/notifications/notifiers';
 import { parseRetryAfter, verdictOf } from '../../domain/notifications/delivery-schedule';
 import type {
   ClaimedDirectDelivery,
@@ -16,12 +16,23 @@ import { ProbeError } from '../protocols/shared/probe-error';
 
 const EXCERPT_BYTES = 512;
 
+/** A delivery refused before any connection, for good. */
+const refused = (error: string): SendOutcome => ({
+  verdict: 'rejected',
+  statusCode: null,
+  responseExcerpt: null,
+  retryAfterMs: null,
+  error,
+  latencyMs: 0,
+});
+
 /**
- * Webhook and chat deliveries: one POST of JSON on a kept-alive connection of the receiver's pool,
- * pinned to the addresses the target policy vetted (so DNS cannot rebind a receiver to a private
- * address), at most a few at once per receiver.
- * A webhook is signed with its channel's secret (X-Webhook-Signature) and carries X-Webhook-Id, the
- * delivery's id; chat services get the body their incoming webhooks accept.
+ * Deliveries of every `post` type (webhook, chat services): one POST of JSON on a kept-alive
+ * connection of the receiver's pool, pinned to the addresses the target policy vetted (so DNS cannot
+ * rebind a receiver to a private address), at most a few at once per receiver. What is posted, where
+ * and with which headers of its own is the type's descriptor's (postRequestOf); every post carries
+ * X-Webhook-Id, the delivery's id, or, for a signed type (the webhook) with its channel's secret,
+ * the signature headers (X-Webhook-Signature) over the body.
  */
 export class HttpNotificationSender implements NotificationSender, DirectSender {
   constructor(
@@ -33,26 +44,17 @@ export class HttpNotificationSender implements NotificationSender, DirectSender 
   ) {}
 
   async send(channel: NotificationChannel, message: NotificationMessage, secret: string | null): Promise<SendOutcome> {
-    const url = channel.config.url;
-    if (!url)
-      return {
-        verdict: 'rejected',
-        statusCode: null,
-        responseExcerpt: null,
-        retryAfterMs: null,
-        error: 'The channel has no URL',
-        latencyMs: 0,
-      };
-    const isWebhook = channel.type === 'webhook';
-    const body = JSON.stringify(
-      isWebhook ? webhookPayload(message) : chatPayload(channel.type as ChatType, message, channel.config.messagePrefix ?? null),
-    );
+    const request = postRequestOf(channel.type, message, channel.config);
+    if (!request?.url) return refused(request ? 'The channel has no URL' : `Channel type ${channel.type} is not posted`);
+    const body = JSON.stringify(request.body);
     const headers: Record<string, string> = {
-      ...(isWebhook ? (channel.config.headers ?? {}) : {}),
+      ...request.headers,
       'content-type': 'application/json',
-      ...(isWebhook && secret !== null ? this.signer.sign(secret, body, this.now(), message.id) : { 'X-Webhook-Id': message.id }),
+      ...(isSigned(channel.type) && secret !== null
+        ? this.signer.sign(secret, body, this.now(), message.id)
+        : { 'X-Webhook-Id': message.id }),
     };
-    return this.post(url, headers, body);
+    return this.post(request.url, headers, body);
   }
 
   /**
@@ -61,15 +63,7 @@ export class HttpNotificationSender implements NotificationSender, DirectSender 
    */
   async sendDirect(delivery: ClaimedDirectDelivery): Promise<SendOutcome> {
     const { recipient, content } = delivery;
-    if (recipient.type !== 'webhook')
-      return {
-        verdict: 'rejected',
-        statusCode: null,
-        responseExcerpt: null,
-        retryAfterMs: null,
-        error: 'Not a webhook recipient',
-        latencyMs: 0,
-      };
+    if (recipient.type !== 'webhook') return refused('Not a webhook recipient');
     const body = JSON.stringify({
       id: delivery.id,
       event: content.event,

@@ -191,12 +191,18 @@ export function commonFields(monitors: readonly Actual[]): Record<string, Record
 const CHANNEL_FIELDS = ['name', 'type', 'config', 'events', 'enabled', 'isDefault'] as const;
 
 /**
- * Whether a channel type's URL is its secret (whoever has a chat webhook's URL can post): export
- * writes such URLs as references. Derived from the fields each notifier marks `secret`
- * (src/domain/notifications/notifiers/).
+ * The config fields of a channel type that are credentials themselves (a chat webhook's URL: whoever
+ * has it can post; an API key): export writes them as references. The fields each notifier marks
+ * `secret` (src/domain/notifications/notifiers/); none for a type it does not know.
  */
-export const urlIsSecret = (type: string): boolean =>
-  (CHANNEL_TYPES as readonly string[]).includes(type) && secretFields(type as ChannelType).includes('url');
+const secretsOf = (type: string): string[] =>
+  (CHANNEL_TYPES as readonly string[]).includes(type) ? secretFields(type as ChannelType) : [];
+
+/** Whether a channel type's URL is its secret (secretsOf). */
+export const urlIsSecret = (type: string): boolean => secretsOf(type).includes('url');
+
+/** A config field's part of its reference's name: url URL, apiKey API_KEY. */
+const envPart = (field: string) => field.replace(/([a-z0-9])([A-Z])/g, '$1_$2');
 
 /** An organization or customer channel (monitor overrides are not managed: null). */
 export function channelFromRecord(record: ApiRecord, customers: ReadonlyMap<number, string>): Actual | null {
@@ -216,12 +222,13 @@ export function channelFromEntry(
   return { type: 'channel', key, kind: String(fields.type), customer: customer ?? fileCustomer, fields, where, whereField };
 }
 
-/** The file entry export writes for a channel: a chat channel's URL and sensitive webhook headers as references. */
+/** The file entry export writes for a channel: its secret fields (a chat channel's URL) and sensitive webhook headers as references. */
 export function entryOfChannel(actual: Actual, fileCustomer: string | null): Record<string, unknown> {
   const entry: Record<string, unknown> = { key: actual.key };
   if (actual.customer !== fileCustomer) entry.customer = actual.customer;
   const config = { ...(actual.fields.config as Record<string, unknown>) };
-  if (urlIsSecret(actual.kind) && typeof config.url === 'string') config.url = envRef(envName(actual.key, 'URL'));
+  for (const field of secretsOf(actual.kind))
+    if (typeof config[field] === 'string') config[field] = envRef(envName(actual.key, envPart(field)));
   if (config.headers)
     config.headers = Object.fromEntries(
       Object.entries(config.headers as Record<string, string>).map(([name, v]) => [

@@ -65,7 +65,7 @@ import { logRefused } from '../../infrastructure/event-catalogue/refused';
 import type { Ctx, Single } from './bindings';
 import type { ContainerModuleLoadOptions } from 'inversify';
 
-/** The SMS sender of a deployment without an SMS account. */
+/** The sender of the sms transport in a deployment without an SMS account. */
 const NO_SMS = new UnavailableSender('No sender for sms is configured (no SMS account: SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM)');
 
 /**
@@ -153,10 +153,12 @@ export function bindNotificationDelivery({ bind, single }: Pick<ContainerModuleL
       now,
     );
   });
-  single(NOTIFICATION_SENDERS, (c): NotificationSenders => {
-    const http = c.get(HttpNotificationSender);
-    return { webhook: http, slack: http, teams: http, discord: http, email: c.get(NodemailerEmailSender), sms: smsSender(c) ?? NO_SMS };
-  });
+  // One sender per transport (each channel type's is its descriptor's `transport`).
+  single(NOTIFICATION_SENDERS, (c): NotificationSenders => ({
+    post: c.get(HttpNotificationSender),
+    email: c.get(NodemailerEmailSender),
+    sms: smsSender(c) ?? NO_SMS,
+  }));
   single(DIRECT_SENDERS, (c): DirectSenders => ({
     webhook: c.get(HttpNotificationSender),
     email: c.get(NodemailerEmailSender),

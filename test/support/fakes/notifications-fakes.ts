@@ -1,5 +1,5 @@
 import type { Transaction } from '../../../src/application/shared/transaction';
-import { CHANNEL_TYPES } from '../../../src/domain/notifications/channel-config';
+import type { ChannelType } from '../../../src/domain/notifications/channel-config';
 import { UnavailableSender } from '../../../src/application/notifications/unavailable-sender';
 import type { DirectSenders, NotificationSenders } from '../../../src/application/notifications/delivery-ports';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
@@ -745,10 +745,16 @@ export class FakeDirectSender implements DirectSender {
   }
 }
 
-/** A total sender table for a test: the senders it names, and for every other channel type one that is unavailable. */
-export function sendersWith(named: Partial<NotificationSenders>): NotificationSenders {
+/**
+ * A total sender table for a test, named by channel type: each transport's sender hands a channel to
+ * the sender named for its type, and to one that is unavailable for every other type.
+ */
+export function sendersWith(named: Partial<Record<ChannelType, NotificationSender>>): NotificationSenders {
   const unavailable = (type: string) => new UnavailableSender(`No sender for ${type} channels is configured`);
-  return Object.fromEntries(CHANNEL_TYPES.map((type) => [type, named[type] ?? unavailable(type)])) as unknown as NotificationSenders;
+  const byType: NotificationSender = {
+    send: (channel, message, secret) => (named[channel.type] ?? unavailable(channel.type)).send(channel, message, secret),
+  };
+  return { post: byType, email: byType, sms: byType };
 }
 
 /** The same for direct messages. */

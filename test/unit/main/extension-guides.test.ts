@@ -10,7 +10,7 @@ import { kindOf } from '../../../src/domain/monitoring/kinds';
 import { MONITOR_KINDS, PER_KIND_TYPES, type MonitorKind, type PerKindType } from '../../../src/domain/monitoring/monitor-kind';
 import { CHANNEL_TYPES, CHAT_TYPES, normalizeChannelConfig, type ChannelType } from '../../../src/domain/notifications/channel-config';
 import { chatPayload, type NotificationMessage } from '../../../src/domain/notifications/notification-message';
-import { notifierOf } from '../../../src/domain/notifications/notifiers';
+import { notifierOf, transportOf } from '../../../src/domain/notifications/notifiers';
 import type { ChromiumBrowser } from '../../../src/infrastructure/protocols/browser/chromium-browser';
 import { protocolCheckers } from '../../../src/infrastructure/protocols/checker-set';
 import { MONITOR_KINDS_LISTED, urlIsSecret } from '../../../src/interfaces/cli/resources';
@@ -138,9 +138,9 @@ describe('every notification channel type has its places', () => {
     expect(enums).to.deep.include([...CHANNEL_TYPES]);
   });
 
-  it('has a sender in the NOTIFICATION_SENDERS table', () => {
+  it("has its transport's sender in the NOTIFICATION_SENDERS table", () => {
     const table = tableIn('src/main/modules/notification-delivery.bindings.ts', 'NOTIFICATION_SENDERS');
-    for (const type of CHANNEL_TYPES) expect(hasKey(table, type), type).to.equal(true);
+    for (const type of CHANNEL_TYPES) expect(hasKey(table, transportOf(type)), type).to.equal(true);
   });
 
   it('has its own chat body when it is a chat service', () => {

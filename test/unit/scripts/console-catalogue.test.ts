@@ -33,6 +33,7 @@ describe("the console's catalogue (generated from the descriptors)", () => {
       label: 'Pager',
       fields: [{ name: 'url', mark: 'secret', label: 'Routing URL', help: 'Where the pager is', input: { kind: 'string', max: 64 } }],
       normalize: (config) => config,
+      transport: 'post',
       chat: () => ({}),
       sample: { url: 'https://pager.example.com/' },
     });

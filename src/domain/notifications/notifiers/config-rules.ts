@@ -61,6 +61,8 @@ export const URL_FIELD = {
   name: 'url',
   help: 'The URL posted to (http or https, a public host)',
   input: { kind: 'string', max: 2048 },
+  url: true,
+  recipient: true,
 } as const;
 
 /** The text put before a chat message, declared once for every type taking it. */

@@ -7,6 +7,7 @@ export const discord = {
   label: 'Discord',
   fields: CHAT_FIELDS,
   normalize: chatConfig,
+  transport: 'post',
   chat: ({ headline, title, body, color, occurredAt }) => ({
     content: headline,
     embeds: [{ title, description: body, color, timestamp: occurredAt }],

@@ -10,10 +10,12 @@ export const email = {
       name: 'recipients',
       mark: 'target',
       label: 'Recipients',
+      recipient: true,
       help: 'Recipient addresses (lowercased, each once)',
       input: { kind: 'list', itemMax: 254, min: 1, max: 50 },
     },
   ],
   normalize: (config) => ({ recipients: addresses(config.recipients) }),
+  transport: 'email',
   sample: { recipients: ['ops@example.com'] },
 } as const satisfies NotifierDescriptor<'email'>;

@@ -1,6 +1,7 @@
 import { discord } from './discord';
 import { email } from './email';
-import type { ChannelConfig, ChatParts, NotifierDescriptor } from './notifier';
+import { chatParts, type NotificationMessage } from '../message-parts';
+import type { ChannelConfig, ChatParts, NotifierDescriptor, PostRequest, Transport } from './notifier';
 import { slack } from './slack';
 import { sms } from './sms';
 import { teams } from './teams';
@@ -50,3 +51,25 @@ export const secretFields = (type: ChannelType): (keyof ChannelConfig)[] =>
   notifierOf(type)
     .fields.filter((f) => f.mark === 'secret')
     .map((f) => f.name);
+
+/** How a type's messages leave: the key of its sender (NotificationSenders). */
+export const transportOf = (type: ChannelType): Transport => notifierOf(type).transport;
+
+/** Whether a type's posts are signed with a secret the service issues per channel (the webhook's). */
+export const isSigned = (type: ChannelType): boolean => notifierOf(type).signed === true;
+
+/**
+ * What a `post` type sends for a message: its descriptor's `post` when it has one, else its chat body
+ * posted to the config's URL; null for a type of another transport.
+ */
+export const postRequestOf = (type: ChannelType, message: NotificationMessage, config: ChannelConfig): PostRequest | null =>
+  postRequestBy(notifierOf(type), message, config);
+
+/** postRequestOf, for a descriptor at hand. */
+export function postRequestBy(notifier: NotifierDescriptor, message: NotificationMessage, config: ChannelConfig): PostRequest | null {
+  if (notifier.transport !== 'post') return null;
+  const parts = chatParts(message, config.messagePrefix ?? null);
+  if (notifier.post) return notifier.post({ message, parts, config });
+  if (notifier.chat) return { url: config.url, body: notifier.chat(parts) };
+  return null;
+}

@@ -1,4 +1,7 @@
 import type { AddressAllowance } from '../channel-url';
+import type { ChatParts, NotificationMessage } from '../message-parts';
+
+export type { ChatParts } from '../message-parts';
 
 /**
  * What a channel sends to. Per type: webhook {url, headers}; email {recipients}; sms {phoneNumbers};
@@ -41,25 +44,45 @@ export interface NotifierField {
    */
   readonly help: string;
   readonly input: FieldInput;
+  /** A URL: the data export keeps its scheme and host only (its path or query may carry a token). */
+  readonly url?: true;
+  /**
+   * Says who the channel reaches (recipientsOf): two enabled channels of one type and scope may not
+   * share a value of it (notificationChannelRecipientExists).
+   */
+  readonly recipient?: true;
 }
 
-/** What every chat body is made of, worked out once from the message (see chatPayload). */
-export interface ChatParts {
-  readonly title: string;
-  /** The prefix (if any), the title and the summary on one line. */
-  readonly headline: string;
-  /** The summary, then a manual alert's text or a digest's incidents. */
-  readonly body: string;
-  readonly color: number;
-  readonly prefix: string | null;
-  readonly event: string;
-  readonly occurredAt: string;
+/**
+ * How a type's messages leave: `post` one JSON POST to a URL (webhook, chat services, any HTTP API),
+ * `email` through SMTP, `sms` through the deployment's SMS provider. The deliverer keeps one sender per
+ * transport (NotificationSenders), so a new type of a known transport needs no sender of its own.
+ */
+export type Transport = 'post' | 'email' | 'sms';
+
+/**
+ * What a `post` notifier sends for one message: the URL (undefined when the config has none: the
+ * delivery is refused), the JSON body, and headers of its own. The sender adds Content-Type and
+ * X-Webhook-Id (or, for a `signed` type with its secret, the signature headers) after these, so they
+ * cannot be forged; the URL, wherever it was built from, still goes through the target policy.
+ */
+export interface PostRequest {
+  readonly url: string | undefined;
+  readonly body: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** What a `post` builder is given: the message, the parts every chat body is made of, and the channel's config as stored. */
+export interface PostInput {
+  readonly message: NotificationMessage;
+  readonly parts: ChatParts;
+  readonly config: ChannelConfig;
 }
 
 /**
  * One notification channel type, all it declares in one file: its name and label, its config fields
- * and what each is, the validation of its config and, for a chat service, the body its incoming
- * webhook accepts. Listed once in NOTIFIERS (./index.ts); every list of types is derived from there.
+ * and what each is, the validation of its config, how its messages leave and, for a `post` type, what
+ * it posts. Listed once in NOTIFIERS (./index.ts); every list of types is derived from there.
  */
 export interface NotifierDescriptor<T extends string = string> {
   readonly type: T;
@@ -71,8 +94,19 @@ export interface NotifierDescriptor<T extends string = string> {
    * invalidRequestBody (or a type's own code) naming the field.
    */
   readonly normalize: (config: ChannelConfig, allowsPrivate?: AddressAllowance) => ChannelConfig;
-  /** A chat service's body for its incoming webhook. */
+  readonly transport: Transport;
+  /**
+   * Its posts are signed with a secret the service issues per channel (answered once as
+   * signingSecret; X-Webhook-Signature over the body). Only for a `post` type.
+   */
+  readonly signed?: boolean;
+  /**
+   * A chat service's body for its incoming webhook (a `post` type posting `{url}` this body with no
+   * headers of its own needs nothing more: see postRequestOf).
+   */
   readonly chat?: (parts: ChatParts) => Record<string, unknown>;
+  /** A `post` type's request when it is more than a chat body: its own URL, body or headers. Pure. */
+  readonly post?: (input: PostInput) => PostRequest;
   /** A valid config, as stored (normalize returns it unchanged): for tests and examples. */
   readonly sample: ChannelConfig;
 }

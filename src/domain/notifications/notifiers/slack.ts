@@ -7,6 +7,7 @@ export const slack = {
   label: 'Slack',
   fields: CHAT_FIELDS,
   normalize: chatConfig,
+  transport: 'post',
   chat: ({ headline, title, body, prefix, event, occurredAt }) => ({
     text: headline,
     blocks: [

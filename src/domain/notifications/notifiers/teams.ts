@@ -7,6 +7,7 @@ export const teams = {
   label: 'Microsoft Teams',
   fields: CHAT_FIELDS,
   normalize: chatConfig,
+  transport: 'post',
   chat: ({ headline, title, body, color, event, occurredAt }) => ({
     '@type': 'MessageCard',
     '@context': 'https://schema.org/extensions',

@@ -19,6 +19,7 @@ const pager: NotifierDescriptor = {
     { name: 'pagerKey' as 'url', mark: 'secret', label: 'Routing key', help: 'The routing key', input: { kind: 'string', max: 32 } },
   ],
   normalize: (config) => config,
+  transport: 'post',
   sample: { url: 'https://pager.example.com/' },
 };
 

@@ -1,0 +1,56 @@
+import { expect } from 'chai';
+import { NOTIFIERS } from '../../../../src/domain/notifications/notifiers';
+import type { ChannelConfig, NotifierDescriptor } from '../../../../src/domain/notifications/notifiers/notifier';
+import { channelConfigRedaction } from '../../../../src/infrastructure/data-export/channel-config-redaction';
+import { raw, sql } from '../../../../src/infrastructure/persistence/sql';
+import { testServer } from '../../../support/test-server';
+
+/** A type only this test knows, with an API key (a secret that is not a URL) and a plain field. */
+const keyed: NotifierDescriptor = {
+  type: 'keyed',
+  label: 'Keyed',
+  fields: [
+    { name: 'apiKey' as keyof ChannelConfig, mark: 'secret', label: 'API key', help: 'The API key', input: { kind: 'string', max: 64 } },
+    { name: 'messagePrefix', mark: 'plain', label: 'Prefix', help: 'A prefix', input: { kind: 'string', max: 64, nullable: true } },
+  ],
+  normalize: (config) => config,
+  transport: 'post',
+  sample: {},
+};
+
+/** The export's SQL run on real PostgreSQL over one config. */
+async function exported(notifiers: readonly NotifierDescriptor[], config: Record<string, unknown>): Promise<unknown> {
+  const { database } = await testServer();
+  const [row] = await database.sql.query<{ c: unknown }>(
+    sql`SELECT ${raw(channelConfigRedaction(notifiers).sql)} AS c FROM (SELECT ${JSON.stringify(config)}::jsonb AS config) t`,
+  );
+  return row!.c;
+}
+
+describe('notification channel configs as the export writes them (channelConfigRedaction on PostgreSQL)', () => {
+  it("cuts a chat or webhook URL to its scheme and host and replaces header values, keeping today's other fields", async () => {
+    expect(await exported(NOTIFIERS, { url: 'https://hooks.slack.com/services/T/B/secret?x=1', messagePrefix: '[prod]' })).to.deep.equal({
+      url: 'https://hooks.slack.com/[redacted]',
+      messagePrefix: '[prod]',
+    });
+    expect(
+      await exported(NOTIFIERS, { url: 'http://hooks.example.com:8080/in', headers: { Authorization: 'Bearer x', 'X-Team': 'ops' } }),
+    ).to.deep.equal({ url: 'http://hooks.example.com:8080/[redacted]', headers: { Authorization: '[redacted]', 'X-Team': '[redacted]' } });
+    expect(await exported(NOTIFIERS, { url: 'https://h.example.com/', headers: {} })).to.deep.equal({
+      url: 'https://h.example.com/[redacted]',
+      headers: {},
+    });
+    expect(await exported(NOTIFIERS, { recipients: ['ops@example.com'] })).to.deep.equal({ recipients: ['ops@example.com'] });
+    expect(await exported(NOTIFIERS, { phoneNumbers: ['+14155550100'] })).to.deep.equal({ phoneNumbers: ['+14155550100'] });
+  });
+
+  it("replaces a new type's API key whole, leaving an absent or null one as it is", async () => {
+    const notifiers = [...NOTIFIERS, keyed];
+    expect(await exported(notifiers, { apiKey: 'k-123456', messagePrefix: null })).to.deep.equal({
+      apiKey: '[redacted]',
+      messagePrefix: null,
+    });
+    expect(await exported(notifiers, { apiKey: null })).to.deep.equal({ apiKey: null });
+    expect(await exported(notifiers, { messagePrefix: 'x' })).to.deep.equal({ messagePrefix: 'x' });
+  });
+});

@@ -1,0 +1,81 @@
+import { expect } from 'chai';
+import { anActor } from '../../../support/builders';
+import { FakeDeliveryLedger, FakeNotificationSender } from '../../../support/fakes/notifications-fakes';
+import { DeliverDueNotifications, type DeliverySettings } from '../../../../src/application/notifications/deliver-due-notifications';
+import { UnavailableSender } from '../../../../src/application/notifications/unavailable-sender';
+import type { NotificationSender } from '../../../../src/application/notifications/ports';
+import type { ChannelConfig, ChannelType } from '../../../../src/domain/notifications/channel-config';
+import { harness } from './harness';
+
+const SETTINGS: DeliverySettings = { baseMs: 1_000, maxMs: 60_000, maxAttempts: 1, leaseMs: 30_000, batch: 50 };
+
+const CONFIGS: Record<ChannelType, ChannelConfig> = {
+  webhook: { url: 'https://hooks.example.com/a' },
+  email: { recipients: ['ops@example.com'] },
+  sms: { phoneNumbers: ['+14155550100'] },
+  slack: { url: 'https://hooks.slack.com/a' },
+  teams: { url: 'https://example.webhook.office.com/a' },
+  discord: { url: 'https://discord.com/api/webhooks/1/a' },
+};
+
+function transportHarness(sms: NotificationSender) {
+  const h = harness();
+  const ledger = new FakeDeliveryLedger(h.channels);
+  const post = new FakeNotificationSender();
+  const email = new FakeNotificationSender();
+  const deliver = new DeliverDueNotifications(
+    ledger,
+    h.channels,
+    { post, email, sms },
+    h.secrets,
+    SETTINGS,
+    h.clock,
+    { notificationDelivery: () => undefined },
+    () => 0.5,
+  );
+  const aDeliveryTo = async (type: ChannelType) => {
+    const { channel } = await h.create.execute(anActor().build(), { name: type, type, config: CONFIGS[type] });
+    ledger.addDelivery(
+      1,
+      ledger.deliveries.length + 1,
+      { id: channel.id!, publicId: channel.publicId, type },
+      {
+        event: 'incident.opened',
+        occurredAt: '2026-12-01T09:59:00.000Z',
+        summary: 'down',
+        incidentId: 'inc-1',
+        monitorId: 100,
+        customerId: null,
+        data: {},
+      },
+      h.clock.now(),
+    );
+    return channel;
+  };
+  return { ledger, post, email, deliver, aDeliveryTo };
+}
+
+describe("delivery picks the sender of a channel type's transport", () => {
+  it('sends webhook and chat channels through the post sender, e-mail through its own, SMS through its own', async () => {
+    const sms = new FakeNotificationSender();
+    const h = transportHarness(sms);
+    const channels = Object.fromEntries(
+      await Promise.all((Object.keys(CONFIGS) as ChannelType[]).map(async (type) => [type, (await h.aDeliveryTo(type)).publicId])),
+    ) as Record<ChannelType, string>;
+    await h.deliver.execute('w1');
+    const sentTo = (sender: FakeNotificationSender) => sender.sent.map((s) => s.channelId).sort();
+    expect(sentTo(h.post)).to.deep.equal([channels.webhook, channels.slack, channels.teams, channels.discord].sort());
+    expect(sentTo(h.email)).to.deep.equal([channels.email]);
+    expect(sentTo(sms)).to.deep.equal([channels.sms]);
+    expect(h.post.sent.find((s) => s.channelId === channels.webhook)!.secret, "the webhook's signing secret").to.match(/^whsec_/);
+  });
+
+  it('fails an SMS delivery at once, saying why, when the deployment has no SMS sender (not the channel’s fault)', async () => {
+    const h = transportHarness(new UnavailableSender('No sender for sms is configured'));
+    await h.aDeliveryTo('sms');
+    const [settled] = await h.deliver.execute('w1');
+    expect(settled!.next).to.deep.include({ status: 'failed', channelFault: false });
+    expect(h.ledger.deliveries[0]).to.deep.include({ status: 'failed', lastError: 'No sender for sms is configured' });
+    expect(h.post.sent).to.be.empty;
+  });
+});
