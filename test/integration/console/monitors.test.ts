@@ -128,7 +128,7 @@ describe('console: monitors of every kind, edits and change requests', function 
     await page.close();
   });
 
-  it("draws a kind's form from its descriptor: DNS asks for a name, IMAP / POP3 sends its first protocol and hides TLS and login in a tcp check", async () => {
+  it("draws a kind's form from its descriptor: DNS asks for a name, IMAP / POP3 sends its first protocol and hides TLS and login in a tcp check, then is edited", async () => {
     const dark = await signedIn(adminEmail, { viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
     const page = await admin.newPage();
     await page.goto(`${app.url}/app/monitors/new?kind=dns`);
@@ -159,6 +159,18 @@ describe('console: monitors of every kind, edits and change requests', function 
     expect(monitors.map((m: any) => [m.name, m.hostname, m.port, m.protocol, m.checkMode])).to.deep.equal([
       ['Harbour mailbox', '127.0.0.1', port(tcpPeer), 'imap', 'tcp'],
     ]);
+
+    // Edited: a tcp check stores no TLS mode; back in protocol mode the form shows the kind's default.
+    await page.goto(`${app.url}/app/monitors/imap-pop/${monitors[0].publicId}/edit`);
+    await page.getByRole('heading', { name: 'Edit Harbour mailbox' }).waitFor();
+    expect(await page.getByLabel('Check', { exact: true }).inputValue()).to.equal('tcp');
+    await page.getByLabel('Check', { exact: true }).selectOption('protocol');
+    expect(await page.getByLabel('TLS').inputValue()).to.equal('implicit');
+    await page.getByLabel('Protocol').selectOption('pop3');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'Harbour mailbox', exact: true }).waitFor();
+    const edited = (await call('GET', `/api/monitors/imap-pop/${monitors[0].publicId}`)).body;
+    expect([edited.protocol, edited.checkMode, edited.port]).to.deep.equal(['pop3', 'protocol', port(tcpPeer)]);
     await dark.close();
     await page.close();
   });
