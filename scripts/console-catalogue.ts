@@ -4,12 +4,15 @@
  * committed, beside the API types of scripts/console-api-types.ts) by the console build and
  * `npm run typecheck:console`, so a descriptor's label, field or help changes the console with it.
  *
- * One section per kind of descriptor, each a list of entries {type, label, hint?, fields}: today
- * `channelTypes` (the notifier descriptors, NOTIFIERS); monitor kinds join as a second section
- * (`monitorKinds`, their descriptors mapped to the same entry shape by an `entryOf...` function here).
+ * One section per kind of descriptor, each a list of entries {type, label, ..., fields}, mapped from
+ * its descriptors by an `entryOf...` function here: `channelTypes` (the notifier descriptors,
+ * NOTIFIERS) and `monitorKinds` (the monitor kind descriptors, MONITOR_KIND_DESCRIPTORS: their
+ * words, target and login rules and own settings, nothing of how they check). A new section is a key
+ * of `Catalogue`, its entry type in TYPES and named in SECTION_TYPES.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { MONITOR_KIND_DESCRIPTORS, type KindFieldInput, type MonitorKindDescriptor } from '../src/domain/monitoring/kinds';
 import { NOTIFIERS } from '../src/domain/notifications/notifiers';
 import type { NotifierDescriptor } from '../src/domain/notifications/notifiers/notifier';
 
@@ -32,10 +35,40 @@ export interface CatalogueEntry {
   readonly fields: readonly CatalogueField[];
 }
 
+/** One of a monitor kind's own settings as its form needs it (the descriptor's KindField). */
+export interface KindCatalogueField {
+  readonly name: string;
+  readonly label: string;
+  readonly help?: string;
+  readonly hint?: string;
+  readonly input: KindFieldInput;
+  readonly default?: string | readonly string[] | null;
+  readonly protocolOnly?: boolean;
+}
+
+/**
+ * A monitor kind as its form needs it: its name and words (`summary`: the picker's line), what its
+ * hostname is (`names`: a DNS name asked about; `any`: a host to connect to), its port rule, whether
+ * it is a service with a login and a bare-port fallback, and its own settings in order.
+ */
+export interface MonitorKindEntry {
+  readonly type: string;
+  readonly label: string;
+  readonly summary: string;
+  readonly hostname: 'names' | 'any';
+  readonly port: 'none' | 'required' | 'protocol';
+  readonly service?: { readonly secret: 'password' | 'privateKey'; readonly tcpNeedsPort?: boolean };
+  readonly fields: readonly KindCatalogueField[];
+}
+
 /** Every section of the catalogue. A new section is a key here, its entries built from its descriptors. */
 export interface Catalogue {
   readonly channelTypes: readonly CatalogueEntry[];
+  readonly monitorKinds: readonly MonitorKindEntry[];
 }
+
+/** The type each section's entries are checked against in the generated module. */
+const SECTION_TYPES: Record<keyof Catalogue, string> = { channelTypes: 'CatalogueEntry', monitorKinds: 'MonitorKindEntry' };
 
 /** A notifier descriptor as a catalogue entry: nothing of its behaviour (normalize, chat, sample), only its words and fields. */
 export const entryOfNotifier = (n: NotifierDescriptor): CatalogueEntry => ({
@@ -44,12 +77,34 @@ export const entryOfNotifier = (n: NotifierDescriptor): CatalogueEntry => ({
   fields: n.fields.map(({ name, mark, label, help, input }) => ({ name, mark, label, help, input: { ...input } })),
 });
 
-export const catalogue = (): Catalogue => ({ channelTypes: NOTIFIERS.map(entryOfNotifier) });
+/** A monitor kind descriptor as a catalogue entry: its words, rules and settings, nothing of its check (defaultPort, checkRequest, sample). */
+export const entryOfMonitorKind = (k: MonitorKindDescriptor): MonitorKindEntry => ({
+  type: k.type,
+  label: k.label,
+  summary: k.summary,
+  hostname: k.hostname,
+  port: k.port,
+  ...(k.service ? { service: { ...k.service } } : {}),
+  fields: k.fields.map(({ name, label, help, hint, input, default: value, protocolOnly }) => ({
+    name,
+    label,
+    ...(help === undefined ? {} : { help }),
+    ...(hint === undefined ? {} : { hint }),
+    input: { ...input },
+    ...(value === undefined ? {} : { default: value }),
+    ...(protocolOnly ? { protocolOnly } : {}),
+  })),
+});
+
+export const catalogue = (): Catalogue => ({
+  channelTypes: NOTIFIERS.map(entryOfNotifier),
+  monitorKinds: (MONITOR_KIND_DESCRIPTORS as readonly MonitorKindDescriptor[]).map(entryOfMonitorKind),
+});
 
 /**
- * The types the console reads the catalogue through. Their field inputs copy notifier.ts's FieldInput:
- * a descriptor with an input of another kind does not satisfy them, so the console's typecheck fails
- * until this text (and the form) learn it.
+ * The types the console reads the catalogue through. Their field inputs copy notifier.ts's FieldInput
+ * and kinds/kind.ts's KindFieldInput: a descriptor with an input of another kind does not satisfy
+ * them, so the console's typecheck fails until this text (and the form) learn it.
  */
 const TYPES = `/** What a config field is: where messages go, a credential itself, or neither. */
 export type FieldMark = 'target' | 'secret' | 'plain';
@@ -74,12 +129,40 @@ export interface CatalogueEntry<T extends string = string, N extends string = st
   readonly hint?: string;
   readonly fields: readonly CatalogueField<N>[];
 }
+
+/** What the API takes for a monitor kind's own setting: one of fixed values, a bounded string (an IP address when \`address\`), a list of strings. */
+export type KindFieldInput =
+  | { readonly kind: 'enum'; readonly values: readonly string[] }
+  | { readonly kind: 'string'; readonly max: number; readonly nullable?: boolean; readonly address?: boolean }
+  | { readonly kind: 'list'; readonly itemMax: number; readonly max: number };
+
+/** A monitor kind's own setting: no default means the API requires it at creation; protocolOnly: not in checkMode tcp. */
+export interface KindCatalogueField<N extends string = string> {
+  readonly name: N;
+  readonly label: string;
+  readonly help?: string;
+  readonly hint?: string;
+  readonly input: KindFieldInput;
+  readonly default?: string | readonly string[] | null;
+  readonly protocolOnly?: boolean;
+}
+
+/** A monitor kind: hostname 'names' (a DNS name asked about) or 'any' (a host to connect to); port 'none', 'required' or 'protocol' (optional). */
+export interface MonitorKindEntry<T extends string = string, N extends string = string> {
+  readonly type: T;
+  readonly label: string;
+  readonly summary: string;
+  readonly hostname: 'names' | 'any';
+  readonly port: 'none' | 'required' | 'protocol';
+  readonly service?: { readonly secret: 'password' | 'privateKey'; readonly tcpNeedsPort?: boolean };
+  readonly fields: readonly KindCatalogueField<N>[];
+}
 `;
 
 /** The module's text: the types, then each section as a constant (its literal types kept). */
 export function catalogueModule(value: Catalogue = catalogue()): string {
-  const sections = Object.entries(value).map(
-    ([name, entries]) => `export const ${name} = ${JSON.stringify(entries, null, 2)} as const satisfies readonly CatalogueEntry[];\n`,
+  const sections = (Object.keys(SECTION_TYPES) as (keyof Catalogue)[]).map(
+    (name) => `export const ${name} = ${JSON.stringify(value[name], null, 2)} as const satisfies readonly ${SECTION_TYPES[name]}[];\n`,
   );
   return ["// Generated by scripts/console-catalogue.ts from the service's descriptors: do not edit.\n", TYPES, ...sections].join('\n');
 }

@@ -1,3 +1,4 @@
+import { kindDefaults, kindEntry, kindFieldSpecs, PER_KIND_TYPES, protocolMode, type KindEntry } from './kind-fields';
 import type { MonitorKind } from './monitor-rows';
 
 /** A form's values: text fields as typed, checkboxes as booleans. */
@@ -23,34 +24,12 @@ export interface FieldSpec {
   readonly group?: string;
   /** Never part of a change request (stored in clear there) and never read back (write-only). */
   readonly secret?: boolean;
+  /** The API has no default for it: a new monitor always sends it, even as the form first shows it. */
+  readonly required?: boolean;
 }
-
-export const KIND_LABELS: Record<MonitorKind, string> = {
-  website: 'Website',
-  dns: 'DNS',
-  icmp: 'Ping (ICMP)',
-  tcp: 'TCP port',
-  smtp: 'SMTP',
-  ssh: 'SSH',
-  ftp: 'FTP',
-  'imap-pop': 'IMAP / POP3',
-};
-
-/** What each kind watches, one line for the picker. */
-export const KIND_HINTS: Record<MonitorKind, string> = {
-  website: 'An HTTP(S) address, a heartbeat your job calls, or a scripted browser scenario',
-  dns: 'The records a domain answers with',
-  icmp: 'A host answering ping',
-  tcp: 'A TCP port accepting connections',
-  smtp: 'A mail server greeting (and logging in)',
-  ssh: 'An SSH server (and logging in)',
-  ftp: 'An FTP server (and logging in)',
-  'imap-pop': 'A mailbox server (IMAP or POP3)',
-};
 
 const isHttp = (v: Values) => v.monitoringType === 'http';
 const notHeartbeat = (v: Values) => v.monitoringType !== 'heartbeat' && v.monitoringType !== 'api_chain';
-const protocolMode = (v: Values) => v.checkMode !== 'tcp';
 
 const HTTP_CHECKS = 'HTTP checks';
 const WEBSITE: readonly FieldSpec[] = [
@@ -121,41 +100,20 @@ const WEBSITE: readonly FieldSpec[] = [
   },
 ];
 
-const HOST: FieldSpec = { name: 'hostname', label: 'Host', type: 'text', placeholder: 'mail.example.com' };
-const PORT: FieldSpec = { name: 'port', label: 'Port', type: 'number', nullable: true, hint: 'Empty: the protocol port' };
-const MODE: FieldSpec = {
-  name: 'checkMode',
-  label: 'Check',
-  type: 'select',
-  options: ['protocol', 'tcp'],
-  hint: 'tcp: only that the port accepts',
-};
-const TLS: FieldSpec = { name: 'tlsMode', label: 'TLS', type: 'select', options: ['none', 'starttls', 'implicit'], when: protocolMode };
-const LOGIN: readonly FieldSpec[] = [
-  { name: 'credentials.username', label: 'Login user', type: 'text', secret: true, when: protocolMode, hint: 'Optional; stored encrypted' },
-  { name: 'credentials.password', label: 'Login password', type: 'password', secret: true, when: protocolMode },
-];
+/** A table over every kind: website's own, each per-kind type's from its catalogue entry. */
+function byKind<T>(website: T, of: (entry: KindEntry) => T): Record<MonitorKind, T> {
+  return Object.fromEntries([['website', website], ...PER_KIND_TYPES.map((kind) => [kind, of(kindEntry(kind))])]) as Record<MonitorKind, T>;
+}
 
-export const KIND_FIELDS: Record<MonitorKind, readonly FieldSpec[]> = {
-  website: WEBSITE,
-  dns: [
-    { ...HOST, label: 'DNS name', placeholder: 'example.com' },
-    {
-      name: 'recordType',
-      label: 'Record type',
-      type: 'select',
-      options: ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SOA', 'CAA', 'SRV', 'PTR'],
-    },
-    { name: 'expectedValues', label: 'Expected answers', type: 'list', hint: 'One per line; none: any answer' },
-    { name: 'resolver', label: 'Resolver', type: 'text', nullable: true, hint: "An IP address; empty: the service's resolvers" },
-  ],
-  icmp: [HOST],
-  tcp: [HOST, { ...PORT, nullable: false, hint: undefined }],
-  ssh: [HOST, PORT, MODE, ...LOGIN],
-  smtp: [HOST, PORT, MODE, TLS, ...LOGIN],
-  ftp: [HOST, PORT, MODE, TLS, ...LOGIN],
-  'imap-pop': [HOST, { name: 'protocol', label: 'Protocol', type: 'select', options: ['imap', 'pop3'] }, PORT, MODE, TLS, ...LOGIN],
-};
+export const KIND_LABELS = byKind('Website', (entry) => entry.label);
+
+/** What each kind watches, one line for the picker. */
+export const KIND_HINTS = byKind(
+  'An HTTP(S) address, a heartbeat your job calls, or a scripted browser scenario',
+  (entry) => entry.summary,
+);
+
+export const KIND_FIELDS = byKind(WEBSITE, (entry) => kindFieldSpecs(entry.type));
 
 const SCHEDULE = 'Schedule and alerts';
 
@@ -202,24 +160,16 @@ export function defaultsOf(kind: MonitorKind): Values {
         connectHost: '',
         script: '',
       };
-    case 'dns':
-      return { ...common, hostname: '', recordType: 'A', expectedValues: '', resolver: '' };
-    case 'icmp':
-      return { ...common, hostname: '' };
-    case 'tcp':
-      return { ...common, hostname: '', port: '' };
     default:
-      return {
-        ...common,
-        hostname: '',
-        port: '',
-        checkMode: 'protocol',
-        'credentials.username': '',
-        'credentials.password': '',
-        ...(kind === 'ssh' ? {} : { tlsMode: kind === 'smtp' ? 'starttls' : kind === 'ftp' ? 'none' : 'implicit' }),
-        ...(kind === 'imap-pop' ? { protocol: 'imap' } : {}),
-      };
+      return { ...common, ...kindDefaults(kind) };
   }
+}
+
+/** What a new monitor's form is compared with to find what to send: its defaults, less those the API requires. */
+export function baselineOf(kind: MonitorKind): Values {
+  const values = defaultsOf(kind);
+  for (const spec of KIND_FIELDS[kind]) if (spec.required) delete values[spec.name];
+  return values;
 }
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
@@ -234,8 +184,9 @@ export function valuesOf(kind: MonitorKind, monitor: Record<string, unknown>): V
     else if (spec.type === 'list') values[spec.name] = Array.isArray(value) ? value.map(String).join('\n') : '';
     else values[spec.name] = text(value);
   }
-  // A tcp-mode check keeps no TLS mode; the form still needs one to show.
-  if ('tlsMode' in values && !values.tlsMode) values.tlsMode = defaultsOf(kind).tlsMode ?? 'none';
+  // A tcp-mode check keeps no TLS mode; the form still needs one to show: the kind's default.
+  const defaults = defaultsOf(kind);
+  for (const spec of KIND_FIELDS[kind]) if (spec.type === 'select' && !values[spec.name]) values[spec.name] = defaults[spec.name] ?? '';
   return values;
 }
 

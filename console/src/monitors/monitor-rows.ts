@@ -15,11 +15,9 @@ export const STATE_LABELS: Record<ConsoleState, string> = {
 
 /** Every monitor kind, as the API's document names them: the console's tables keyed by it are total. */
 export type MonitorKind = Schemas['Monitor']['type'];
-type PerKindType = Exclude<MonitorKind, 'website'>;
 
-/** Per-protocol monitor kinds the API lists under /api/monitors/{type}, in the picker's order (each one: a kind the API adds fails the typecheck here). */
-const PER_KIND: Record<PerKindType, true> = { dns: true, icmp: true, tcp: true, smtp: true, ssh: true, ftp: true, 'imap-pop': true };
-export const PER_KIND_TYPES = Object.keys(PER_KIND) as readonly PerKindType[];
+/** Per-protocol monitor kinds the API lists under /api/monitors/{type}, in the picker's order: the catalogue's (./kind-fields.ts). */
+export { PER_KIND_TYPES } from './kind-fields';
 
 export type OverviewRow = Schemas['MonitorOverviewItem'];
 type ApiMonitor = Schemas['Website'] | Schemas['Monitor'];

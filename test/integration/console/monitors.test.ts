@@ -15,7 +15,8 @@ const PASSWORD = 'a long passphrase';
 
 /**
  * The monitor forms in real Chromium, through the UI: a TCP and a DNS monitor added against
- * loopback peers (the test DNS server answers the name) and checked, the API's refusal of a bad
+ * loopback peers (the test DNS server answers the name) and checked, the DNS and IMAP / POP3 forms
+ * as their descriptors draw them (an IMAP / POP3 monitor added in a bare tcp check), the API's refusal of a bad
  * port shown at the field, a website edited, a change request filed by a customer-bound user of a
  * managed monitor and approved by the organization; axe on each screen at 1,100 px light and 375 px dark.
  */
@@ -123,6 +124,53 @@ describe('console: monitors of every kind, edits and change requests', function 
     expect(monitors.map((m: any) => [m.name, m.hostname, m.recordType, m.expectedValues])).to.deep.equal([
       ['Harbour DNS', 'www.monitor-fixture.com', 'A', ['93.184.216.34']],
     ]);
+    await dark.close();
+    await page.close();
+  });
+
+  it("draws a kind's form from its descriptor: DNS asks for a name, IMAP / POP3 sends its first protocol and hides TLS and login in a tcp check, then is edited", async () => {
+    const dark = await signedIn(adminEmail, { viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
+    const page = await admin.newPage();
+    await page.goto(`${app.url}/app/monitors/new?kind=dns`);
+    await page.getByRole('heading', { name: 'Add a DNS monitor' }).waitFor();
+    expect(await page.getByLabel('DNS name', { exact: true }).getAttribute('placeholder')).to.equal('example.com');
+    expect(await page.getByLabel('Record type').inputValue()).to.equal('A');
+    await axeBoth(page, dark, 'new-dns', async (p) => {
+      await p.getByRole('heading', { name: 'Add a DNS monitor' }).waitFor();
+    });
+
+    await page.goto(`${app.url}/app/monitors/new?kind=imap-pop`);
+    await page.getByRole('heading', { name: 'Add an IMAP / POP3 monitor' }).waitFor();
+    expect(await page.getByLabel('Protocol').inputValue()).to.equal('imap');
+    expect(await page.getByLabel('TLS').inputValue()).to.equal('implicit');
+    await page.getByLabel('Login user').waitFor();
+    await axeBoth(page, dark, 'new-imap-pop', async (p) => {
+      await p.getByRole('heading', { name: 'Add an IMAP / POP3 monitor' }).waitFor();
+    });
+    await page.getByLabel('Name', { exact: true }).fill('Harbour mailbox');
+    await page.getByLabel('Host', { exact: true }).fill('127.0.0.1');
+    await page.getByLabel('Check', { exact: true }).selectOption('tcp');
+    expect(await page.getByLabel('TLS').count()).to.equal(0);
+    expect(await page.getByLabel('Login user').count()).to.equal(0);
+    await page.getByLabel('Port', { exact: true }).fill(String(port(tcpPeer)));
+    await page.getByRole('button', { name: 'Add monitor' }).click();
+    await page.getByRole('heading', { name: 'Harbour mailbox' }).waitFor();
+    const monitors = (await call('GET', '/api/monitors/imap-pop')).body.items;
+    expect(monitors.map((m: any) => [m.name, m.hostname, m.port, m.protocol, m.checkMode])).to.deep.equal([
+      ['Harbour mailbox', '127.0.0.1', port(tcpPeer), 'imap', 'tcp'],
+    ]);
+
+    // Edited: a tcp check stores no TLS mode; back in protocol mode the form shows the kind's default.
+    await page.goto(`${app.url}/app/monitors/imap-pop/${monitors[0].publicId}/edit`);
+    await page.getByRole('heading', { name: 'Edit Harbour mailbox' }).waitFor();
+    expect(await page.getByLabel('Check', { exact: true }).inputValue()).to.equal('tcp');
+    await page.getByLabel('Check', { exact: true }).selectOption('protocol');
+    expect(await page.getByLabel('TLS').inputValue()).to.equal('implicit');
+    await page.getByLabel('Protocol').selectOption('pop3');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'Harbour mailbox', exact: true }).waitFor();
+    const edited = (await call('GET', `/api/monitors/imap-pop/${monitors[0].publicId}`)).body;
+    expect([edited.protocol, edited.checkMode, edited.port]).to.deep.equal(['pop3', 'protocol', port(tcpPeer)]);
     await dark.close();
     await page.close();
   });

@@ -4,7 +4,16 @@ import { ErrorText, Field } from '../../components/field';
 import { Link } from '../../components/link';
 import { useSubmission } from '../../components/use-submission';
 import { createMonitor, loadLocations, loadTags, setTags, type Location, type Tag } from '../../monitors/monitor-api';
-import { changesOf, COMMON_FIELDS, defaultsOf, KIND_FIELDS, KIND_HINTS, KIND_LABELS, type Values } from '../../monitors/monitor-kinds';
+import {
+  baselineOf,
+  changesOf,
+  COMMON_FIELDS,
+  defaultsOf,
+  KIND_FIELDS,
+  KIND_HINTS,
+  KIND_LABELS,
+  type Values,
+} from '../../monitors/monitor-kinds';
 import { loadCustomers, PER_KIND_TYPES, type MonitorKind } from '../../monitors/monitor-rows';
 import { navigate, useRoute } from '../../router';
 import type { User } from '../../session';
@@ -12,16 +21,16 @@ import { LocationPicker, MonitorFields, TagPicker } from './monitor-fields';
 import { cycleOf, DependsOnPicker, useMonitorRows } from './dependencies';
 
 const KINDS: readonly MonitorKind[] = ['website', ...PER_KIND_TYPES];
-const HEADINGS: Record<MonitorKind, string> = {
-  website: 'Add a website monitor',
-  dns: 'Add a DNS monitor',
-  icmp: 'Add a ping monitor',
-  tcp: 'Add a TCP port monitor',
-  smtp: 'Add an SMTP monitor',
-  ssh: 'Add an SSH monitor',
-  ftp: 'Add an FTP monitor',
-  'imap-pop': 'Add an IMAP / POP3 monitor',
-};
+
+/** "Add a DNS monitor", "Add an SMTP monitor", "Add a ping (ICMP) monitor": from the kind's label. */
+function headingOf(kind: MonitorKind): string {
+  const label = KIND_LABELS[kind];
+  const first = label.split(/\s/)[0] ?? '';
+  const acronym = first.length > 1 && first === first.toUpperCase();
+  // An acronym is spoken letter by letter: "an SMTP", "a TCP"; a word by its first letter.
+  const vowel = acronym ? /^[AEFHILMNORSX]/.test(first) : /^[aeiou]/i.test(first);
+  return `Add ${vowel ? 'an' : 'a'} ${acronym ? label : label.charAt(0).toLowerCase() + label.slice(1)} monitor`;
+}
 
 /** The kind of monitor to add, a radio per kind with what it watches. */
 function KindPicker({ kind, onPick }: { kind: MonitorKind; onPick: (kind: MonitorKind) => void }) {
@@ -78,7 +87,7 @@ export function NewMonitor({ user }: { user: User }) {
   const shownLocations = chosenLocations ?? defaultLocations;
   const { busy, submit, fieldError, message } = useSubmission(async () => {
     const body: Record<string, unknown> = {
-      ...changesOf([...KIND_FIELDS[kind], ...COMMON_FIELDS], defaultsOf(kind), values),
+      ...changesOf([...KIND_FIELDS[kind], ...COMMON_FIELDS], baselineOf(kind), values),
       ...(user.customerId === null ? { customerId: Number(customerId) } : {}),
       ...(chosenLocations ? { locations: chosenLocations } : {}),
       ...(dependsOn.length > 0 ? { dependsOn } : {}),
@@ -104,7 +113,7 @@ export function NewMonitor({ user }: { user: User }) {
   const customerTags = tags.filter((tag) => tag.customerId === null || String(tag.customerId) === customerId);
   return (
     <section aria-labelledby="new-monitor-title">
-      <h1 id="new-monitor-title">{HEADINGS[kind]}</h1>
+      <h1 id="new-monitor-title">{headingOf(kind)}</h1>
       <form class="panel monitor-form" onSubmit={submit} noValidate>
         <KindPicker kind={kind} onPick={pick} />
         {user.customerId === null ? (
