@@ -103,8 +103,10 @@ describe('extension guides (docs/architecture.md) hold', () => {
       });
 
       it('names a file in every step, and every layer, the wsm schema, data export, docs and tests', () => {
+        // A guide is a few steps now (the descriptor, then what only a new transport or check needs),
+        // each naming where it happens; it was ten when each list of types was edited by hand.
         const steps = text.split(/^\d+\. /m).slice(1);
-        expect(steps.length).to.be.at.least(8);
+        expect(steps.length).to.be.at.least(3);
         steps.forEach((step, i) => expect(pathsIn(step), `step ${i + 1} names no file`).to.not.be.empty);
         for (const prefix of [
           ...layers,
