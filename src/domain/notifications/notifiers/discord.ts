@@ -5,6 +5,7 @@ import type { NotifierDescriptor } from './notifier';
 export const discord = {
   type: 'discord',
   label: 'Discord',
+  about: 'its incoming-webhook URL',
   fields: CHAT_FIELDS,
   normalize: chatConfig,
   transport: 'post',

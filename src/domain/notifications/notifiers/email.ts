@@ -5,6 +5,7 @@ import type { NotifierDescriptor } from './notifier';
 export const email = {
   type: 'email',
   label: 'Email',
+  about: 'recipients',
   fields: [
     {
       name: 'recipients',

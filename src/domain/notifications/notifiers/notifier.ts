@@ -87,6 +87,8 @@ export interface PostInput {
 export interface NotifierDescriptor<T extends string = string> {
   readonly type: T;
   readonly label: string;
+  /** What the API's description says of the type after its name, in parentheses (`E.164 phoneNumbers`). */
+  readonly about?: string;
   /** Every field the config may hold, in order; any other field is refused. */
   readonly fields: readonly NotifierField[];
   /**

@@ -5,6 +5,7 @@ import type { NotifierDescriptor } from './notifier';
 export const slack = {
   type: 'slack',
   label: 'Slack',
+  about: 'its incoming-webhook URL',
   fields: CHAT_FIELDS,
   normalize: chatConfig,
   transport: 'post',

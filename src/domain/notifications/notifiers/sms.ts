@@ -5,6 +5,7 @@ import type { NotifierDescriptor } from './notifier';
 export const sms = {
   type: 'sms',
   label: 'SMS',
+  about: 'E.164 phoneNumbers',
   fields: [
     {
       name: 'phoneNumbers',

@@ -5,6 +5,7 @@ import type { NotifierDescriptor } from './notifier';
 export const teams = {
   type: 'teams',
   label: 'Microsoft Teams',
+  about: 'its incoming-webhook URL',
   fields: CHAT_FIELDS,
   normalize: chatConfig,
   transport: 'post',

@@ -24,6 +24,8 @@ export function webhookPayload(message: NotificationMessage): Record<string, unk
 export const webhook = {
   type: 'webhook',
   label: 'Webhook',
+  about:
+    'JSON POST signed with HMAC-SHA256: header `X-Webhook-Signature: t=<unix seconds>,v1=<hex of HMAC-SHA256(secret, "<t>.<body>")>`; the secret is answered once, as signingSecret',
   fields: [
     { ...URL_FIELD, mark: 'target', label: 'Webhook URL' },
     {

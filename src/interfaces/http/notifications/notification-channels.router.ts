@@ -6,6 +6,8 @@ import { UpdateNotificationChannel } from '../../../application/notifications/up
 import { DeleteNotificationChannel } from '../../../application/notifications/delete-notification-channel';
 import { CHANNEL_TEST_LIMIT, SendTestNotification } from '../../../application/notifications/send-test-notification';
 import { TEST_EVENT } from '../../../domain/notifications/channel-events';
+import { NOTIFIERS } from '../../../domain/notifications/notifiers';
+import type { NotifierDescriptor } from '../../../domain/notifications/notifiers/notifier';
 import { ApiRouter } from '../shared/api-router';
 import { defineRouter } from '../shared/router-deps';
 import {
@@ -21,6 +23,8 @@ import { presentChannel, presentChannelWithSecret, presentQueuedDelivery } from 
 import { PageQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['Notification channels'] as const;
+/** Every type with what its descriptor says of it: `webhook (JSON POST signed …), email (recipients), …`. */
+const TYPES_IN_WORDS = (NOTIFIERS as readonly NotifierDescriptor[]).map((n) => (n.about ? `${n.type} (${n.about})` : n.type)).join(', ');
 const SCOPE_NOTE = "Customer-scoped callers see and manage their customer's channels only; any other answers 404.";
 const URL_RULE =
   'A config URL that is unparseable, not http(s), userinfo-bearing, localhost, a reserved name ' +
@@ -66,9 +70,7 @@ export const notificationChannelsRouter = defineRouter(
         tags,
         summary: 'Create a notification channel',
         description:
-          'Types: webhook (JSON POST signed with HMAC-SHA256: header `X-Webhook-Signature: t=<unix seconds>,' +
-          'v1=<hex of HMAC-SHA256(secret, "<t>.<body>")>`; the secret is answered once, as signingSecret), email ' +
-          '(recipients), sms (E.164 phoneNumbers), slack, teams and discord (their incoming-webhook URL). Scope: the ' +
+          `Types: ${TYPES_IN_WORDS}. Scope: the ` +
           'organization (no customerId), a customer (customerId), or a monitor override (websiteId + sourceChannelId: ' +
           "replaces that organization or customer channel for the monitor; type and config default to the source's; " +
           'a disabled override mutes the source for the monitor). events defaults to all. ' +
