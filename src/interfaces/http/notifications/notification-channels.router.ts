@@ -30,7 +30,7 @@ const URL_RULE =
   'resolved through the target policy, with the same allowlist.';
 const RECIPIENT_RULE =
   'An enabled channel of the same type and scope that already reaches one of the recipients ' +
-  '(URL, address, number) answers 409 notificationChannelRecipientExists with data.channelId.';
+  '(URL, address, number, ntfy topic) answers 409 notificationChannelRecipientExists with data.channelId.';
 
 /** Where alerts go: channels of the organization, of a customer, and monitor overrides of those. */
 export const notificationChannelsRouter = defineRouter(
@@ -68,7 +68,8 @@ export const notificationChannelsRouter = defineRouter(
         description:
           'Types: webhook (JSON POST signed with HMAC-SHA256: header `X-Webhook-Signature: t=<unix seconds>,' +
           'v1=<hex of HMAC-SHA256(secret, "<t>.<body>")>`; the secret is answered once, as signingSecret), email ' +
-          '(recipients), sms (E.164 phoneNumbers), slack, teams and discord (their incoming-webhook URL). Scope: the ' +
+          '(recipients), sms (E.164 phoneNumbers), slack, teams and discord (their incoming-webhook URL), ntfy (published ' +
+          'as JSON to the server URL: topic, an optional access token sent as Bearer). Scope: the ' +
           'organization (no customerId), a customer (customerId), or a monitor override (websiteId + sourceChannelId: ' +
           "replaces that organization or customer channel for the monitor; type and config default to the source's; " +
           'a disabled override mutes the source for the monitor). events defaults to all. ' +
