@@ -1,7 +1,7 @@
 import type { AddressAllowance } from './channel-url';
-import { fieldsOf, NOTIFIERS, notifierOf, type ChannelType } from './notifiers';
+import { fieldsOf, notifierOf, type ChannelType } from './notifiers';
 import { invalid } from './notifiers/config-rules';
-import type { ChannelConfig, NotifierDescriptor } from './notifiers/notifier';
+import type { ChannelConfig } from './notifiers/notifier';
 
 export { CHANNEL_TYPES, CHAT_TYPES, isChatType, type ChannelType, type ChatType } from './notifiers';
 export type { ChannelConfig } from './notifiers/notifier';
@@ -19,19 +19,18 @@ export function normalizeChannelConfig(type: ChannelType, config: ChannelConfig,
   return notifierOf(type).normalize(config, allowsPrivate);
 }
 
-/** The config fields the descriptors say tell who a channel reaches (`recipient`), each once. */
-const RECIPIENT_FIELDS: readonly (keyof ChannelConfig)[] = [
-  ...new Set((NOTIFIERS as readonly NotifierDescriptor[]).flatMap((n) => n.fields.filter((f) => f.recipient).map((f) => f.name))),
-];
-
 /**
- * Who a channel reaches, comparable across channels of one type: the values of its recipient fields
- * (URLs, lowercased addresses, numbers; a config holds its own type's fields only).
+ * Who a channel of `type` reaches, comparable across channels of that type: the values of the fields
+ * its descriptor marks `recipient` (URLs, lowercased addresses, numbers, topics). Its own type's
+ * only: a field another type reaches by (a chat service's URL) may be shared by every channel of this
+ * one (an ntfy server's URL).
  */
-export function recipientsOf(config: ChannelConfig): string[] {
-  return RECIPIENT_FIELDS.flatMap((name) => {
-    const value = config[name];
-    if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
-    return typeof value === 'string' && value !== '' ? [value] : [];
-  });
+export function recipientsOf(type: ChannelType, config: ChannelConfig): string[] {
+  return notifierOf(type)
+    .fields.filter((f) => f.recipient)
+    .flatMap(({ name }) => {
+      const value = config[name];
+      if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+      return typeof value === 'string' && value !== '' ? [value] : [];
+    });
 }

@@ -123,7 +123,7 @@ export class NotificationChannel implements ChannelHealth {
   }
 
   recipients(): string[] {
-    return recipientsOf(this.config);
+    return recipientsOf(this.type, this.config);
   }
 }
 

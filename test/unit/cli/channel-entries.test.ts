@@ -21,6 +21,16 @@ describe('monitoring as code: the entry export writes for a channel', () => {
     expect(CHANNEL_TYPES.filter((type) => urlIsSecret(type))).to.deep.equal(['slack', 'teams', 'discord']);
   });
 
+  it("writes an ntfy channel's access token as a reference, its server URL and topic in clear, no token as null", () => {
+    const config = { url: 'https://ntfy.sh/', topic: 'ops', token: 'tk_AgQdq7mVBoFD37zQVN29RhuMzNIz2', messagePrefix: null };
+    const ntfy = (c: Record<string, unknown>): Actual => ({
+      ...aChannel('ntfy', c.url as string),
+      fields: { ...aChannel('ntfy', '').fields, type: 'ntfy', config: c },
+    });
+    expect(entryOfChannel(ntfy(config), null).config).to.deep.equal({ ...config, token: '${env:WSM_OPS_ALERTS_TOKEN}' });
+    expect(entryOfChannel(ntfy({ ...config, token: null }), null).config).to.deep.equal({ ...config, token: null });
+  });
+
   it('keeps the URL of a type it does not know in clear', () => {
     expect((entryOfChannel(aChannel('carrier-pigeon', 'https://x.example.com/'), null).config as { url: string }).url).to.equal(
       'https://x.example.com/',

@@ -5,8 +5,9 @@ export type { ChatParts } from '../message-parts';
 
 /**
  * What a channel sends to. Per type: webhook {url, headers}; email {recipients}; sms {phoneNumbers};
- * slack, teams, discord {url (their incoming-webhook URL), messagePrefix}. messagePrefix is message
- * content: it is never judged as a URL.
+ * slack, teams, discord {url (their incoming-webhook URL), messagePrefix}; ntfy {url (the server's),
+ * topic, token (an access token, null when none), messagePrefix}. messagePrefix is message content:
+ * it is never judged as a URL.
  */
 export interface ChannelConfig {
   readonly url?: string;
@@ -14,6 +15,8 @@ export interface ChannelConfig {
   readonly recipients?: readonly string[];
   readonly phoneNumbers?: readonly string[];
   readonly messagePrefix?: string | null;
+  readonly topic?: string;
+  readonly token?: string | null;
 }
 
 /**

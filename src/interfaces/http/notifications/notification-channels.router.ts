@@ -34,7 +34,7 @@ const URL_RULE =
   'resolved through the target policy, with the same allowlist.';
 const RECIPIENT_RULE =
   'An enabled channel of the same type and scope that already reaches one of the recipients ' +
-  '(URL, address, number) answers 409 notificationChannelRecipientExists with data.channelId.';
+  '(URL, address, number, ntfy topic) answers 409 notificationChannelRecipientExists with data.channelId.';
 
 /** Where alerts go: channels of the organization, of a customer, and monitor overrides of those. */
 export const notificationChannelsRouter = defineRouter(

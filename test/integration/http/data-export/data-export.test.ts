@@ -204,6 +204,16 @@ describe('data export (/api/organization/data-export)', () => {
       expect(chat.status, JSON.stringify(chat.body)).to.equal(201);
       secrets[`${type}Url`] = `${type}secret42`;
     }
+    const ntfy = await api('POST', '/api/notification-channels', {
+      token: org.token,
+      body: {
+        name: 'ntfy',
+        type: 'ntfy',
+        config: { url: 'https://ntfy.export-fixture.com/', topic: 'ops', token: 'tk_ntfytokensecret42' },
+      },
+    });
+    expect(ntfy.status, JSON.stringify(ntfy.body)).to.equal(201);
+    secrets.ntfyToken = 'ntfytokensecret42';
     secrets.apiToken = await anOrgToken(org.token, { name: 'exported?' });
     const page = await api('POST', '/api/status-pages', {
       token: org.token,

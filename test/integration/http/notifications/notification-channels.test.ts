@@ -100,6 +100,61 @@ describe('notification channels', () => {
     expect(all.body.items.map((c: any) => c.type)).to.deep.equal(['email', 'sms', 'slack', 'teams', 'discord']);
   });
 
+  it('stores an ntfy channel (server URL, topic, optional token), refuses a bad topic naming it, and compares ntfy channels by topic', async () => {
+    const org = await anOrganization('channel-ntfy');
+    const ntfy = await aChannel(org.token, {
+      type: 'ntfy',
+      config: { url: 'https://ntfy.sh', topic: 'ops-alerts', token: 'tk_AgQdq7mVBoFD37zQVN29RhuMzNIz2' },
+    });
+    expect(ntfy).to.include({ type: 'ntfy' });
+    expect(ntfy).not.to.have.property('signingSecret');
+    const config = { url: 'https://ntfy.sh/', topic: 'ops-alerts', token: 'tk_AgQdq7mVBoFD37zQVN29RhuMzNIz2', messagePrefix: null };
+    expect(ntfy.config).to.deep.equal(config);
+    expect((await api('GET', `/api/notification-channels/${ntfy.id}`, { token: org.token })).body.config).to.deep.equal(config);
+
+    for (const [topic, reason] of [
+      ['ops alerts', 'notATopic'],
+      ['ops/alerts', 'notATopic'],
+      [undefined, 'required'],
+    ] as const) {
+      const refused = await api('POST', '/api/notification-channels', {
+        token: org.token,
+        body: { name: 'x', type: 'ntfy', config: { url: 'https://ntfy.sh', topic } },
+      });
+      expectError(refused, 400, 'invalidRequestBody');
+      expect(refused.body.data, String(topic)).to.deep.include({ code: 'invalidRequestBody', field: 'config.topic', reason });
+    }
+    // Longer than ntfy's 64 characters: the edge's shape check, as a URL past 2048 characters.
+    const long = await api('POST', '/api/notification-channels', {
+      token: org.token,
+      body: { name: 'x', type: 'ntfy', config: { url: 'https://ntfy.sh', topic: 'x'.repeat(65) } },
+    });
+    expectError(long, 400, 'validationFailed');
+    expect(long.body.data.issues.map((i: { path: unknown }) => i.path)).to.deep.equal([['config', 'topic']]);
+    const badToken = await api('POST', '/api/notification-channels', {
+      token: org.token,
+      body: { name: 'x', type: 'ntfy', config: { url: 'https://ntfy.sh', topic: 'other', token: 'tk bad' } },
+    });
+    expectError(badToken, 400, 'invalidRequestBody');
+    expect(badToken.body.data).to.deep.include({ field: 'config.token', reason: 'badToken' });
+    const loopback = await api('POST', '/api/notification-channels', {
+      token: org.token,
+      body: { name: 'x', type: 'ntfy', config: { url: 'http://127.0.0.1/', topic: 'other' } },
+    });
+    expect(loopback.body.data).to.deep.include({ code: 'invalidRequestBody', field: 'config.url', reason: 'nonPublicAddress' });
+
+    // Every topic of a server shares its URL: another topic is another recipient, the same topic a clash.
+    await aChannel(org.token, { type: 'ntfy', config: { url: 'https://ntfy.sh', topic: 'billing' } });
+    const clash = await api('POST', '/api/notification-channels', {
+      token: org.token,
+      body: { name: 'again', type: 'ntfy', config: { url: 'https://ntfy.sh', topic: 'ops-alerts' } },
+    });
+    expectError(clash, 409, 'notificationChannelRecipientExists');
+    expect(clash.body.data.channelId).to.equal(ntfy.id);
+    const all = await api('GET', '/api/notification-channels', { token: org.token });
+    expect(all.body.items.map((c: any) => c.config.topic)).to.deep.equal(['ops-alerts', 'billing']);
+  });
+
   it('answers 400 invalidRequestBody for every kind of URL the rule refuses, storing nothing', async () => {
     const org = await anOrganization('channel-urls');
     const refused: Array<[string, string]> = [

@@ -44,6 +44,23 @@ describe('notification channel configs as the export writes them (channelConfigR
     expect(await exported(NOTIFIERS, { phoneNumbers: ['+14155550100'] })).to.deep.equal({ phoneNumbers: ['+14155550100'] });
   });
 
+  it("keeps an ntfy channel's server host and topic, and replaces its access token whole (none stays null)", async () => {
+    expect(
+      await exported(NOTIFIERS, {
+        url: 'https://ntfy.example.com/',
+        topic: 'ops',
+        token: 'tk_AgQdq7mVBoFD37zQVN29RhuMzNIz2',
+        messagePrefix: null,
+      }),
+    ).to.deep.equal({ url: 'https://ntfy.example.com/[redacted]', topic: 'ops', token: '[redacted]', messagePrefix: null });
+    expect(await exported(NOTIFIERS, { url: 'https://ntfy.sh/', topic: 'ops', token: null, messagePrefix: null })).to.deep.equal({
+      url: 'https://ntfy.sh/[redacted]',
+      topic: 'ops',
+      token: null,
+      messagePrefix: null,
+    });
+  });
+
   it("replaces a new type's API key whole, leaving an absent or null one as it is", async () => {
     const notifiers = [...NOTIFIERS, keyed];
     expect(await exported(notifiers, { apiKey: 'k-123456', messagePrefix: null })).to.deep.equal({

@@ -70,8 +70,8 @@ describe('channel config', () => {
   });
 
   it('answers who a config reaches', () => {
-    expect(recipientsOf({ url: URL })).to.deep.equal([URL]);
-    expect(recipientsOf({ recipients: ['a@example.com'] })).to.deep.equal(['a@example.com']);
-    expect(recipientsOf({ phoneNumbers: ['+14155550100'] })).to.deep.equal(['+14155550100']);
+    expect(recipientsOf('webhook', { url: URL })).to.deep.equal([URL]);
+    expect(recipientsOf('email', { recipients: ['a@example.com'] })).to.deep.equal(['a@example.com']);
+    expect(recipientsOf('sms', { phoneNumbers: ['+14155550100'] })).to.deep.equal(['+14155550100']);
   });
 });

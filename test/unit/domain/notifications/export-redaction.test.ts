@@ -31,10 +31,11 @@ describe('the data export redaction, derived from the descriptors (export-redact
     expect(redactionOf(field('messagePrefix', 'plain'))).to.equal('kept');
   });
 
-  it("redacts today's types as the export always did: the URL to its host, header values", () => {
+  it("redacts today's types as the export always did: the URL to its host, header values; ntfy's access token whole", () => {
     expect(configRedactions(NOTIFIERS)).to.deep.equal([
       { name: 'url', redaction: 'hostOnly' },
       { name: 'headers', redaction: 'headerValues' },
+      { name: 'token', redaction: 'redacted' },
     ]);
   });
 
@@ -43,6 +44,7 @@ describe('the data export redaction, derived from the descriptors (export-redact
     expect(configRedactions([...NOTIFIERS, pager])).to.deep.equal([
       { name: 'url', redaction: 'hostOnly' },
       { name: 'headers', redaction: 'headerValues' },
+      { name: 'token', redaction: 'redacted' },
       { name: 'routingKey', redaction: 'redacted' },
     ]);
   });

@@ -77,6 +77,14 @@ describe('notification channel', () => {
       assertRecipientsFree(mine, [...others, mine]);
       assertRecipientsFree(aChannel({ enabled: false }), [aChannel()]);
     });
+
+    it("are a type's own recipient fields: ntfy channels on one server clash by topic only", () => {
+      const ntfy = (topic: string) =>
+        aChannel({ type: 'ntfy', config: { url: 'https://ntfy.sh/', topic, token: null, messagePrefix: null } });
+      const existing = ntfy('ops');
+      assertRecipientsFree(ntfy('billing'), [existing]);
+      expectAppError(() => assertRecipientsFree(ntfy('ops'), [existing]), 'notificationChannelRecipientExists', { channelId: existing.id });
+    });
   });
 
   describe('overrides', () => {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { CHANNEL_TYPES, recipientsOf } from '../../../../src/domain/notifications/channel-config';
 import { chatPayload, webhookPayload, type NotificationMessage } from '../../../../src/domain/notifications/notification-message';
 import { isSigned, NOTIFIERS, postRequestBy, postRequestOf, transportOf } from '../../../../src/domain/notifications/notifiers';
-import type { NotifierDescriptor } from '../../../../src/domain/notifications/notifiers/notifier';
+import type { NotifierDescriptor, NotifierField } from '../../../../src/domain/notifications/notifiers/notifier';
 
 const message: NotificationMessage = {
   id: 'd1',
@@ -39,6 +39,7 @@ describe('notifier transports and what a post type sends (src/domain/notificatio
       slack: 'post',
       teams: 'post',
       discord: 'post',
+      ntfy: 'post',
     });
   });
 
@@ -69,10 +70,19 @@ describe('notifier transports and what a post type sends (src/domain/notificatio
     expect(postRequestOf('slack', message, config)).to.deep.equal({ url: config.url, body: chatPayload('slack', message, '[prod]') });
   });
 
+  it("publish ntfy's JSON to the server root: the topic in the body, the access token as a bearer", () => {
+    const config = { url: 'https://ntfy.sh/', topic: 'ops', token: 'tk_x', messagePrefix: null };
+    expect(postRequestOf('ntfy', message, config)).to.deep.equal({
+      url: 'https://ntfy.sh/',
+      body: { topic: 'ops', title: 'Incident opened', message: 'Shop is down', priority: 5, tags: ['rotating_light'] },
+      headers: { Authorization: 'Bearer tk_x' },
+    });
+  });
+
   it('name who each type reaches (its recipient field), the channels compared by it', () => {
-    for (const n of NOTIFIERS as readonly NotifierDescriptor[]) {
-      expect(n.fields.filter((f) => f.recipient).length, n.type).to.be.at.least(1);
-      expect(recipientsOf(n.sample), n.type).to.not.be.empty;
+    for (const n of NOTIFIERS) {
+      expect((n.fields as readonly NotifierField[]).filter((f) => f.recipient).length, n.type).to.be.at.least(1);
+      expect(recipientsOf(n.type, n.sample), n.type).to.not.be.empty;
     }
   });
 

@@ -5,7 +5,7 @@ import { CHAT_TYPES, fieldsOf, isChatType, NOTIFIERS, notifierOf, secretFields }
 import type { ChannelConfig, NotifierDescriptor, NotifierField } from '../../../../src/domain/notifications/notifiers/notifier';
 
 /** Every field a ChannelConfig may hold: a descriptor names only these. */
-const CONFIG_FIELDS: readonly (keyof ChannelConfig)[] = ['url', 'headers', 'recipients', 'phoneNumbers', 'messagePrefix'];
+const CONFIG_FIELDS: readonly (keyof ChannelConfig)[] = ['url', 'headers', 'recipients', 'phoneNumbers', 'messagePrefix', 'topic', 'token'];
 
 const message: NotificationMessage = {
   id: 'd1',
@@ -88,10 +88,10 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
   });
 
   it('derive the lists as they were written before the descriptors', () => {
-    expect([...CHANNEL_TYPES]).to.deep.equal(['webhook', 'email', 'sms', 'slack', 'teams', 'discord']);
+    expect([...CHANNEL_TYPES]).to.deep.equal(['webhook', 'email', 'sms', 'slack', 'teams', 'discord', 'ntfy']);
     expect([...CHAT_TYPES]).to.deep.equal(['slack', 'teams', 'discord']);
     expect(CHANNEL_TYPES.filter((type) => secretFields(type).includes('url'))).to.deep.equal(['slack', 'teams', 'discord']);
-    expect(CHANNEL_TYPES.flatMap((type) => secretFields(type))).to.deep.equal(['url', 'url', 'url']);
+    expect(CHANNEL_TYPES.flatMap((type) => secretFields(type))).to.deep.equal(['url', 'url', 'url', 'token']);
     expect(Object.fromEntries(CHANNEL_TYPES.map((type) => [type, fieldsOf(type)]))).to.deep.equal({
       webhook: ['url', 'headers'],
       email: ['recipients'],
@@ -99,6 +99,7 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
       slack: ['url', 'messagePrefix'],
       teams: ['url', 'messagePrefix'],
       discord: ['url', 'messagePrefix'],
+      ntfy: ['url', 'topic', 'token', 'messagePrefix'],
     });
     expect(notifierOf('teams').label).to.equal('Microsoft Teams');
   });

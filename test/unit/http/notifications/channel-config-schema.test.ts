@@ -30,12 +30,14 @@ const descriptionsOf = (schema: z.ZodType) =>
 describe('channel config schemas (built from the notifier descriptors)', () => {
   it('describe each field by the types taking it, in NOTIFIERS order, then its help', () => {
     expect(descriptionsOf(channelConfigInput(NOTIFIERS))).to.deep.equal({
-      url: 'webhook, slack, teams, discord: the URL posted to (http or https, a public host)',
+      url: 'webhook, slack, teams, discord, ntfy: the URL posted to (http or https, a public host)',
       headers:
         'webhook: extra request headers (never Host: webhookHostHeaderForbidden; not Content-Type, Content-Length, Connection, Transfer-Encoding or X-Webhook-*)',
       recipients: 'email: recipient addresses (lowercased, each once)',
       phoneNumbers: 'sms: numbers in E.164 (+4930123456), each once',
-      messagePrefix: 'slack, teams, discord: text put before every message (message content: never judged as a URL)',
+      messagePrefix: 'slack, teams, discord, ntfy: text put before every message (message content: never judged as a URL)',
+      topic: 'ntfy: the topic published to: letters, digits, - and _, at most 64',
+      token: 'ntfy: an access token (tk_...) sent as Authorization: Bearer, for a protected topic; none for a public one',
     });
   });
 
@@ -55,7 +57,7 @@ describe('channel config schemas (built from the notifier descriptors)', () => {
     expect(input.safeParse({ pagerKey: 'k'.repeat(33) }).success).to.equal(false);
     const described = descriptionsOf(input);
     expect(described.pagerKey).to.equal('pager: the routing key');
-    expect(described.url).to.equal('webhook, slack, teams, discord, pager: the URL posted to (http or https, a public host)');
+    expect(described.url).to.equal('webhook, slack, teams, discord, ntfy, pager: the URL posted to (http or https, a public host)');
     expect(Object.keys(descriptionsOf(channelConfigOutput([...NOTIFIERS, pager])))).to.include('pagerKey');
   });
 
