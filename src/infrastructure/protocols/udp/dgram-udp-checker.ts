@@ -127,6 +127,5 @@ const ignoreError = () => undefined;
 /** The reply's start, control characters escaped, for the evidence. */
 function excerpt(reply: string): string {
   const head = reply.length > EXCERPT_CHARS ? `${reply.slice(0, EXCERPT_CHARS)}…` : reply;
-  // eslint-disable-next-line no-control-regex
   return head.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
 }
