@@ -18,7 +18,7 @@ export const udp = {
     {
       name: 'payload',
       label: 'Payload',
-      help: 'The datagram sent, as UTF-8 text (JSON escapes such as \\n or \\u0000 for control bytes); empty sends an empty datagram',
+      help: 'The datagram sent, as UTF-8 text (control characters as JSON or YAML escapes, such as \\n; NUL cannot be stored); empty: an empty datagram',
       hint: 'The text sent to the port',
       input: { kind: 'string', max: 1024 },
     },
