@@ -100,6 +100,17 @@ export interface TcpCheckRequest extends Timed {
   readonly port: number;
 }
 
+/** One datagram sent to host:port, the first reply awaited (up to the deadline). */
+export interface UdpCheckRequest extends Timed {
+  readonly kind: 'udp';
+  readonly host: string;
+  readonly port: number;
+  /** Sent as UTF-8. */
+  readonly payload: string;
+  /** The reply must contain this text; null = any reply is up. */
+  readonly expectedReply: string | null;
+}
+
 interface ServiceCheck extends Timed {
   readonly host: string;
   /** null = the protocol's default port (required for IMAP/POP in tcp mode). */
@@ -169,6 +180,7 @@ export type CheckRequest =
   | DnsCheckRequest
   | IcmpCheckRequest
   | TcpCheckRequest
+  | UdpCheckRequest
   | ServiceCheckRequest
   | DomainExpiryCheckRequest
   | DnsblCheckRequest

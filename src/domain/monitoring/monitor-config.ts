@@ -44,8 +44,15 @@ export interface ServiceConfig {
   protocol: MailboxProtocol | null;
 }
 
+export interface UdpConfig {
+  /** The datagram sent (UTF-8). */
+  payload: string;
+  /** Text the reply must contain; null = any reply. */
+  expectedReply: string | null;
+}
+
 /** Kind-specific settings, stored as one document beside the target columns. */
-export type MonitorConfig = Partial<WebsiteConfig & DnsConfig & ServiceConfig>;
+export type MonitorConfig = Partial<WebsiteConfig & DnsConfig & ServiceConfig & UdpConfig>;
 
 export const WEBSITE_CONFIG_DEFAULTS: Omit<WebsiteConfig, keyof CheckConfig> = {
   method: 'GET',

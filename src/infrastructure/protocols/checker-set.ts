@@ -9,6 +9,7 @@ import { NodeHttpChecker } from './http/node-http-checker';
 import { ApiChainChecker } from './http/api-chain-checker';
 import { NodeTlsChecker } from './tls/node-tls-checker';
 import { NetTcpChecker } from './tcp/net-tcp-checker';
+import { DgramUdpChecker } from './udp/dgram-udp-checker';
 import { NodeDnsChecker } from './dns/node-dns-checker';
 import { DnsDnsblChecker } from './dnsbl/dns-dnsbl-checker';
 import { FpingBatchProber } from './icmp/fping-batch-prober';
@@ -63,6 +64,7 @@ export function protocolCheckers(
     apiChain: new ApiChainChecker(policy, tls, settings.userAgent),
     tls: new NodeTlsChecker(policy, tls),
     tcp: new NetTcpChecker(policy),
+    udp: new DgramUdpChecker(policy),
     dns: new NodeDnsChecker(policy, resolvers),
     dnsbl: new DnsDnsblChecker(settings.dnsblZones, resolvers),
     icmp: new FpingIcmpChecker(policy, new FpingBatchProber()),

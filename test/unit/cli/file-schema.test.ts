@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
+import { MONITOR_KINDS } from '../../../src/domain/monitoring/monitor-kind';
 import { fileJsonSchema } from '../../../src/interfaces/cli/file-schema';
 import { FileError, loadFile } from '../../../src/interfaces/cli/file-loader';
 
@@ -9,7 +10,7 @@ describe('wsm file: schema and loading', () => {
     const shipped = JSON.parse(readFileSync(path.join(__dirname, '../../../schemas/wsm-file.schema.json'), 'utf8'));
     expect(shipped).to.deep.equal(JSON.parse(JSON.stringify(fileJsonSchema())));
     const monitor = shipped.properties.monitors.items;
-    expect(monitor.oneOf ?? monitor.anyOf).to.have.length(8);
+    expect(monitor.oneOf ?? monitor.anyOf).to.have.length(MONITOR_KINDS.length);
   });
 
   it('loads a valid file, and tells where each entry is', () => {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { PER_KIND_TYPES } from '../../../src/domain/monitoring/kinds';
 import { describeApi } from '../../../src/main/api-description';
 
 /**
@@ -55,10 +56,7 @@ const SINGLE_GETS = new Set([
   '/api/tools/domain-expiry',
   '/api/websites/{id}/uptime-stats',
   '/api/websites/{id}/response-times',
-  ...['dns', 'icmp', 'tcp', 'smtp', 'ssh', 'ftp', 'imap-pop'].flatMap((type) => [
-    `/api/monitors/${type}/{id}/uptime-stats`,
-    `/api/monitors/${type}/{id}/response-times`,
-  ]),
+  ...PER_KIND_TYPES.flatMap((type) => [`/api/monitors/${type}/{id}/uptime-stats`, `/api/monitors/${type}/{id}/response-times`]),
   '/api/branding',
   // Single sign-on: the organization's one provider, and the sign-in's redirects.
   '/api/organization/sso',
@@ -116,10 +114,7 @@ const CREATES = [
   '/api/locations/{code}/keys',
   '/api/admin/locations',
   '/api/admin/locations/{code}/keys',
-  ...['dns', 'icmp', 'tcp', 'smtp', 'ssh', 'ftp', 'imap-pop'].flatMap((type) => [
-    `/api/monitors/${type}`,
-    `/api/monitors/${type}/{id}/change-requests`,
-  ]),
+  ...PER_KIND_TYPES.flatMap((type) => [`/api/monitors/${type}`, `/api/monitors/${type}/{id}/change-requests`]),
 ];
 /**
  * Creates whose status the spec fixes at 200 (its table of known shapes answers 200), and POST

@@ -166,6 +166,19 @@ describe('checkRequestFor (monitor to check)', () => {
     });
   });
 
+  it('maps a UDP monitor to its datagram and expected reply (any reply when none is stored)', () => {
+    const udp = { kind: 'udp', monitoringType: 'udp', hostname: 'game.example', port: 27015 } as const;
+    expect(checkRequestFor(aMonitor({ ...udp, config: { payload: 'status\n', expectedReply: 'players' } }))).to.deep.equal({
+      kind: 'udp',
+      host: 'game.example',
+      port: 27015,
+      payload: 'status\n',
+      expectedReply: 'players',
+      timeoutSeconds: 30,
+    });
+    expect(checkRequestFor(aMonitor({ ...udp, config: { payload: '' } }))).to.deep.include({ payload: '', expectedReply: null });
+  });
+
   it('maps service monitors with their TLS mode, and sends no credentials in tcp mode', () => {
     const credentials = { username: 'probe', password: 'secret' };
     expect(

@@ -186,3 +186,16 @@ describe('planning per-kind monitors', () => {
     });
   });
 });
+
+describe('planning a UDP monitor', () => {
+  it('needs a port (portRequiredForTcp, as a TCP monitor) and a payload; any reply passes unless expectedReply is set', () => {
+    expectAppError(() => planMonitor(ctx('udp'), null, { hostname: 'ntp.example.com', payload: 'x' }), 'portRequiredForTcp');
+    expectAppError(() => planMonitor(ctx('udp'), null, { hostname: 'ntp.example.com', port: 123 }), 'validationFailed');
+    const plan = planMonitor(ctx('udp'), null, { hostname: 'Game.Example.com', port: 27015, payload: '' });
+    expect(plan.state).to.include({ monitoringType: 'udp', hostname: 'game.example.com', port: 27015, checkMode: null });
+    expect(plan.state.config).to.deep.equal({ payload: '', expectedReply: null });
+    expect(plan.targets).to.deep.equal([{ field: 'hostname', host: 'game.example.com' }]);
+    const changed = planMonitor(ctx('udp'), plan.state, { expectedReply: 'pong' });
+    expect(changed.state.config).to.deep.equal({ payload: '', expectedReply: 'pong' });
+  });
+});
