@@ -1,6 +1,7 @@
 import { discord } from './discord';
 import { email } from './email';
 import { ntfy } from './ntfy';
+import { pagerduty } from './pagerduty';
 import { chatParts, type NotificationMessage } from '../message-parts';
 import type { ChannelConfig, ChatParts, NotifierDescriptor, PostRequest, Transport } from './notifier';
 import { slack } from './slack';
@@ -9,7 +10,7 @@ import { teams } from './teams';
 import { webhook } from './webhook';
 
 /** THE list of notification channel types, one descriptor file each; its order is the API's. */
-export const NOTIFIERS = [webhook, email, sms, slack, teams, discord, ntfy] as const;
+export const NOTIFIERS = [webhook, email, sms, slack, teams, discord, ntfy, pagerduty] as const;
 
 type Notifiers = typeof NOTIFIERS;
 

@@ -6,7 +6,8 @@ export type { ChatParts } from '../message-parts';
 /**
  * What a channel sends to. Per type: webhook {url, headers}; email {recipients}; sms {phoneNumbers};
  * slack, teams, discord {url (their incoming-webhook URL), messagePrefix}; ntfy {url (the server's),
- * topic, token (an access token, null when none), messagePrefix}. messagePrefix is message content:
+ * topic, token (an access token, null when none), messagePrefix}; pagerduty {routingKey (the integration
+ * key), url (the Events API's), messagePrefix}. messagePrefix is message content:
  * it is never judged as a URL.
  */
 export interface ChannelConfig {
@@ -17,6 +18,7 @@ export interface ChannelConfig {
   readonly messagePrefix?: string | null;
   readonly topic?: string;
   readonly token?: string | null;
+  readonly routingKey?: string;
 }
 
 /**

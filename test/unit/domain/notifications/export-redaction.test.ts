@@ -31,11 +31,12 @@ describe('the data export redaction, derived from the descriptors (export-redact
     expect(redactionOf(field('messagePrefix', 'plain'))).to.equal('kept');
   });
 
-  it("redacts today's types as the export always did: the URL to its host, header values; ntfy's access token whole", () => {
+  it("redacts today's types as the export always did: the URL to its host, header values; ntfy's access token and PagerDuty's routing key whole", () => {
     expect(configRedactions(NOTIFIERS)).to.deep.equal([
       { name: 'url', redaction: 'hostOnly' },
       { name: 'headers', redaction: 'headerValues' },
       { name: 'token', redaction: 'redacted' },
+      { name: 'routingKey', redaction: 'redacted' },
     ]);
   });
 

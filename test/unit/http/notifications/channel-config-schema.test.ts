@@ -30,14 +30,15 @@ const descriptionsOf = (schema: z.ZodType) =>
 describe('channel config schemas (built from the notifier descriptors)', () => {
   it('describe each field by the types taking it, in NOTIFIERS order, then its help', () => {
     expect(descriptionsOf(channelConfigInput(NOTIFIERS))).to.deep.equal({
-      url: 'webhook, slack, teams, discord, ntfy: the URL posted to (http or https, a public host)',
+      url: 'webhook, slack, teams, discord, ntfy, pagerduty: the URL posted to (http or https, a public host)',
       headers:
         'webhook: extra request headers (never Host: webhookHostHeaderForbidden; not Content-Type, Content-Length, Connection, Transfer-Encoding or X-Webhook-*)',
       recipients: 'email: recipient addresses (lowercased, each once)',
       phoneNumbers: 'sms: numbers in E.164 (+4930123456), each once',
-      messagePrefix: 'slack, teams, discord, ntfy: text put before every message (message content: never judged as a URL)',
+      messagePrefix: 'slack, teams, discord, ntfy, pagerduty: text put before every message (message content: never judged as a URL)',
       topic: 'ntfy: the topic published to: letters, digits, - and _, at most 64',
       token: 'ntfy: an access token (tk_...) sent as Authorization: Bearer, for a protected topic; none for a public one',
+      routingKey: 'pagerduty: the integration key (routing key) of an Events API v2 integration: 32 letters and digits',
     });
   });
 
@@ -57,7 +58,7 @@ describe('channel config schemas (built from the notifier descriptors)', () => {
     expect(input.safeParse({ pagerKey: 'k'.repeat(33) }).success).to.equal(false);
     const described = descriptionsOf(input);
     expect(described.pagerKey).to.equal('pager: the routing key');
-    expect(described.url).to.equal('webhook, slack, teams, discord, ntfy, pager: the URL posted to (http or https, a public host)');
+    expect(described.url).to.equal('webhook, slack, teams, discord, ntfy, pagerduty, pager: the URL posted to (http or https, a public host)');
     expect(Object.keys(descriptionsOf(channelConfigOutput([...NOTIFIERS, pager])))).to.include('pagerKey');
   });
 

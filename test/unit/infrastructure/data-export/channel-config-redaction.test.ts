@@ -9,10 +9,10 @@ const pager: NotifierDescriptor = {
   label: 'Pager',
   fields: [
     {
-      name: 'routingKey' as keyof ChannelConfig,
+      name: 'pagerKey' as keyof ChannelConfig,
       mark: 'secret',
-      label: 'Routing key',
-      help: 'The routing key',
+      label: 'Pager key',
+      help: 'The pager key',
       input: { kind: 'string', max: 32 },
     },
   ],
@@ -23,27 +23,27 @@ const pager: NotifierDescriptor = {
 
 describe('the export of notification channel configs (channelConfigRedaction)', () => {
   it("says in the manifest what it did to today's types, as it always said", () => {
-    expect(channelConfigRedaction(NOTIFIERS)).to.include({
-      how: 'url cut to its scheme and host, header values replaced by [redacted], token replaced by [redacted]',
-    });
+    const how =
+      'url cut to its scheme and host, header values replaced by [redacted], token replaced by [redacted], routingKey replaced by [redacted]';
+    expect(channelConfigRedaction(NOTIFIERS)).to.include({ how });
     const channels = EXPORT_RESOURCES.find((r) => r.name === 'notification-channels')!;
     expect(channels.description).to.equal(
-      'Notification channels (signing secrets left out; URLs, which are credentials for chat webhooks, and header values, token redacted)',
+      'Notification channels (signing secrets left out; URLs, which are credentials for chat webhooks, and header values, token, routingKey redacted)',
     );
     expect(channels.leftOut).to.deep.equal([
       { field: 'secret_ciphertext', how: 'left out' },
-      { field: 'config', how: 'url cut to its scheme and host, header values replaced by [redacted], token replaced by [redacted]' },
+      { field: 'config', how },
     ]);
   });
 
   it("merges each redacted field over the config, a new type's secret replaced whole, with no '?' (the runner's placeholder)", () => {
     const { sql, how, credentials } = channelConfigRedaction([...NOTIFIERS, pager], 'c');
     expect(how).to.equal(
-      'url cut to its scheme and host, header values replaced by [redacted], token replaced by [redacted], routingKey replaced by [redacted]',
+      'url cut to its scheme and host, header values replaced by [redacted], token replaced by [redacted], routingKey replaced by [redacted], pagerKey replaced by [redacted]',
     );
-    expect(credentials).to.deep.equal(['token', 'routingKey']);
+    expect(credentials).to.deep.equal(['token', 'routingKey', 'pagerKey']);
     expect(sql).to.match(
-      /^\(c \|\| \(CASE .* \|\| \(CASE .* \|\| \(CASE WHEN coalesce\(jsonb_typeof\(c->'routingKey'\), 'null'\) <> 'null'/,
+      /^\(c \|\| \(CASE .* \|\| \(CASE .* \|\| \(CASE .* \|\| \(CASE WHEN coalesce\(jsonb_typeof\(c->'pagerKey'\), 'null'\) <> 'null'/,
     );
     expect(sql).to.not.include('?');
   });
