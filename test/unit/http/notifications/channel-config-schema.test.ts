@@ -58,7 +58,9 @@ describe('channel config schemas (built from the notifier descriptors)', () => {
     expect(input.safeParse({ pagerKey: 'k'.repeat(33) }).success).to.equal(false);
     const described = descriptionsOf(input);
     expect(described.pagerKey).to.equal('pager: the routing key');
-    expect(described.url).to.equal('webhook, slack, teams, discord, ntfy, pagerduty, pager: the URL posted to (http or https, a public host)');
+    expect(described.url).to.equal(
+      'webhook, slack, teams, discord, ntfy, pagerduty, pager: the URL posted to (http or https, a public host)',
+    );
     expect(Object.keys(descriptionsOf(channelConfigOutput([...NOTIFIERS, pager])))).to.include('pagerKey');
   });
 

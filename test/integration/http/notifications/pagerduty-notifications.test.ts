@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import { apiAt } from '../../../support/http-client';
+import { anOrganization } from '../../../support/builders';
+import { aCustomerRow } from '../../../support/identity-fixtures';
+import { aMonitorRow } from '../../../support/results-fixtures';
+import { PagerDutyReceiver } from '../../../support/peers/pagerduty-receiver';
+import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
+import { waitFor } from '../../../support/wait-for';
+import type { RunningApplication } from '../../../../src/main/application';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
+
+const PAGERDUTY_HOST = 'events.pagerduty-fixture.com';
+
+/** A routing key of the integration key's shape (32 letters and digits), one per test. */
+const aRoutingKey = () => randomBytes(16).toString('hex');
+
+/**
+ * The PagerDuty channel type end to end: created over the API, its messages sent through the ledger
+ * and a real worker to a loopback Events API v2 that checks the documented event (reached through
+ * the target policy: its name resolves to 127.0.0.1 in the test DNS and CHECK_PRIVATE_ALLOWLIST
+ * admits loopback).
+ */
+describe('PagerDuty channels (a loopback Events API v2)', () => {
+  const pagerduty = new PagerDutyReceiver(PAGERDUTY_HOST);
+  let service: DeliveryService;
+  let app: RunningApplication;
+
+  const call = (method: string, path: string, options: Parameters<typeof apiAt>[3] = {}) => apiAt(app.url, method, path, options);
+  async function aChannel(token: string, config: Record<string, unknown>): Promise<Record<string, any>> {
+    const created = await call('POST', '/api/notification-channels', { token, body: { name: 'On call', type: 'pagerduty', config } });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    return created.body;
+  }
+  const deliveryOf = async (id: string) =>
+    (await app.database.sql.query<Record<string, any>>(sql`SELECT * FROM notification_deliveries WHERE id = ${id}`))[0];
+  const attemptsListed = async (token: string, channelId: string) => {
+    const listed = await call('GET', `/api/notification-deliveries?channelId=${channelId}`, { token });
+    return listed.body.items.map((d: Record<string, any>) => ({
+      status: d.status,
+      attempts: d.attempts.map((a: Record<string, unknown>) => [a.attempt, a.statusCode, a.outcome]),
+    }));
+  };
+
+  before(async () => {
+    await pagerduty.start();
+    service = await aDeliveryService([PAGERDUTY_HOST], { NOTIFY_RETRY_MAX_MS: '200' });
+    app = service.app;
+  });
+  afterEach(() => service.stopWorkers());
+  after(async () => {
+    await service?.stop();
+    await pagerduty.stop();
+  });
+
+  it('sends the test message as an Events API v2 trigger of severity info, the routing key in the body', async () => {
+    const routingKey = aRoutingKey();
+    const org = await anOrganization('pagerduty-test-button');
+    const channel = await aChannel(org.token, { routingKey, url: pagerduty.url(), messagePrefix: '[prod]' });
+    expect(channel.config).to.deep.equal({ routingKey, url: pagerduty.url(), messagePrefix: '[prod]' });
+    expect(channel).to.not.have.property('signingSecret');
+
+    const queued = await call('POST', `/api/notification-channels/${channel.id}/test`, { token: org.token });
+    expect(queued.status, JSON.stringify(queued.body)).to.equal(200);
+    expect(queued.body).to.deep.include({ channelId: channel.publicId, channelType: 'pagerduty', event: 'test', status: 'delivered' });
+    expect(queued.body.attempt).to.include({ statusCode: 202 });
+
+    const [sent, ...more] = pagerduty.to(routingKey);
+    expect(more).to.deep.equal([]);
+    expect(sent!.problems).to.deep.equal([]);
+    expect(sent).to.deep.include({ method: 'POST', path: '/v2/enqueue' });
+    expect(sent!.headers['content-type']).to.match(/^application\/json/);
+    expect(sent!.body).to.deep.equal({
+      routing_key: routingKey,
+      event_action: 'trigger',
+      dedup_key: `test-${queued.body.id}`,
+      payload: {
+        summary:
+          '[prod] Test notification: This is a test notification for the channel "On call": no incident happened. If you can read this, the channel works.',
+        source: 'monitoring-service',
+        severity: 'info',
+        timestamp: sent!.body!.payload.timestamp,
+        class: 'test',
+        custom_details: { test: true, channel: { id: channel.publicId, name: 'On call', type: 'pagerduty' } },
+      },
+      client: 'monitoring-service',
+    });
+    expect(Date.parse(sent!.body!.payload.timestamp)).to.be.a('number').and.not.NaN;
+    expect(await attemptsListed(org.token, channel.publicId)).to.deep.equal([{ status: 'delivered', attempts: [[1, 202, 'delivered']] }]);
+  });
+
+  it('defaults the URL to the US endpoint and refuses a routing key that is not one, naming config.routingKey', async () => {
+    const org = await anOrganization('pagerduty-config');
+    const routingKey = aRoutingKey();
+    const created = await call('POST', '/api/notification-channels', {
+      token: org.token,
+      body: { name: 'Default URL', type: 'pagerduty', config: { routingKey } },
+    });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    expect(created.body.config).to.deep.equal({ routingKey, url: 'https://events.pagerduty.com/v2/enqueue', messagePrefix: null });
+    const refused = await call('POST', '/api/notification-channels', {
+      token: org.token,
+      body: { name: 'Bad key', type: 'pagerduty', config: { routingKey: 'not-a-key' } },
+    });
+    expect(refused.status).to.equal(400);
+    expect(refused.body.data).to.deep.include({ code: 'invalidRequestBody', field: 'config.routingKey', reason: 'notARoutingKey' });
+  });
+
+  it("follows an incident: opened triggers, acknowledged acknowledges, resolved resolves, all on the incident's dedup key", async () => {
+    const routingKey = aRoutingKey();
+    const org = await anOrganization('pagerduty-incident');
+    const customerId = await aCustomerRow(org.user.organizationId);
+    const monitor = await aMonitorRow(org.user.organizationId, customerId, { consecutiveChecks: 1 });
+    await aChannel(org.token, { routingKey, url: pagerduty.url() });
+    service.worker('pagerduty-incident-worker');
+    const sentCount = (n: number, what: string) => waitFor(() => pagerduty.to(routingKey).length >= n, { what, timeoutMs: 10_000 });
+
+    const opened = await call('POST', '/api/incidents', {
+      token: org.token,
+      body: { monitorId: monitor.publicId, title: 'Checkout failing' },
+    });
+    expect(opened.status, JSON.stringify(opened.body)).to.equal(201);
+    const incidentId = opened.body.publicId as string;
+    await sentCount(1, 'the opening sent');
+    expect((await call('POST', `/api/incidents/${incidentId}/acknowledge`, { token: org.token })).status).to.equal(200);
+    await sentCount(2, 'the acknowledgement sent');
+    expect((await call('POST', `/api/incidents/${incidentId}/resolve`, { token: org.token })).status).to.equal(200);
+    await sentCount(3, 'the resolution sent');
+
+    const events = pagerduty.to(routingKey);
+    expect(events.flatMap((e) => e.problems)).to.deep.equal([]);
+    expect(events.map((e) => [e.body!.event_action, e.body!.dedup_key])).to.deep.equal([
+      ['trigger', `incident-${incidentId}`],
+      ['acknowledge', `incident-${incidentId}`],
+      ['resolve', `incident-${incidentId}`],
+    ]);
+    expect(events[0]!.body!.payload).to.deep.include({
+      severity: 'critical',
+      source: `monitor ${monitor.publicId}`,
+      class: 'incident.opened',
+    });
+    expect(events[0]!.body!.payload.summary).to.match(/^Incident opened: /);
+  });
+
+  it('retries a 429 (throttled), every attempt in the ledger', async () => {
+    const routingKey = aRoutingKey();
+    pagerduty.answer(routingKey, { status: 429 });
+    const org = await anOrganization('pagerduty-429');
+    const channel = await aChannel(org.token, { routingKey, url: pagerduty.url() });
+    const queued = await call('POST', `/api/notification-channels/${channel.id}/test`, { token: org.token });
+    expect(queued.body).to.deep.include({ status: 'retry' });
+    expect(queued.body.attempt).to.include({ statusCode: 429 });
+
+    service.worker('pagerduty-429-worker');
+    await waitFor(async () => (await deliveryOf(queued.body.id))?.status === 'delivered', { what: 'the test delivered after the 429' });
+    expect(await attemptsListed(org.token, channel.publicId)).to.deep.equal([
+      {
+        status: 'delivered',
+        attempts: [
+          [1, 429, 'retry'],
+          [2, 202, 'delivered'],
+        ],
+      },
+    ]);
+    const sent = pagerduty.to(routingKey);
+    expect(sent).to.have.length(2);
+    expect(sent.flatMap((e) => e.problems)).to.deep.equal([]);
+    expect(sent[0]!.body).to.deep.equal(sent[1]!.body);
+  });
+
+  it('records a 400 (invalid event) as a failure, at once, and the channel degraded', async () => {
+    const routingKey = aRoutingKey();
+    pagerduty.answer(routingKey, { status: 400 });
+    const org = await anOrganization('pagerduty-400');
+    const channel = await aChannel(org.token, { routingKey, url: pagerduty.url() });
+    const queued = await call('POST', `/api/notification-channels/${channel.id}/test`, { token: org.token });
+    expect(queued.status).to.equal(200);
+    expect(queued.body).to.deep.include({ status: 'failed' });
+    expect(queued.body.attempt).to.include({ statusCode: 400 });
+    expect(await deliveryOf(queued.body.id)).to.include({ status: 'failed', attempts: 1, last_error: 'Answered 400' });
+    expect(await attemptsListed(org.token, channel.publicId)).to.deep.equal([{ status: 'failed', attempts: [[1, 400, 'failed']] }]);
+    expect((await call('GET', `/api/notification-channels/${channel.id}`, { token: org.token })).body.health).to.include({
+      consecutiveFailures: 1,
+      lastFailureReason: 'Answered 400',
+    });
+    expect(pagerduty.to(routingKey)).to.have.length(1);
+  });
+});
