@@ -89,7 +89,7 @@ describe('PagerDuty channels (a loopback Events API v2)', () => {
     expect(await attemptsListed(org.token, channel.publicId)).to.deep.equal([{ status: 'delivered', attempts: [[1, 202, 'delivered']] }]);
   });
 
-  it('defaults the URL to the US endpoint and refuses a routing key that is not one, naming config.routingKey', async () => {
+  it('defaults the URL to the US endpoint, redacts the routing key in the audit log, refuses one that is not a key', async () => {
     const org = await anOrganization('pagerduty-config');
     const routingKey = aRoutingKey();
     const created = await call('POST', '/api/notification-channels', {
@@ -98,6 +98,12 @@ describe('PagerDuty channels (a loopback Events API v2)', () => {
     });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body.config).to.deep.equal({ routingKey, url: 'https://events.pagerduty.com/v2/enqueue', messagePrefix: null });
+    // The audit log's trigger redacts the routing key (migration 20270302090000), as it does a chat webhook's URL.
+    const audit = await call('GET', '/api/audit-log?perPage=200&resourceType=notificationChannel', { token: org.token });
+    expect(audit.status, JSON.stringify(audit.body)).to.equal(200);
+    const [entry] = audit.body.items.filter((e: Record<string, any>) => e.action === 'created');
+    expect(entry.changes.config.after).to.include({ routingKey: '[redacted]' });
+    expect(JSON.stringify(audit.body.items)).to.not.include(routingKey);
     const refused = await call('POST', '/api/notification-channels', {
       token: org.token,
       body: { name: 'Bad key', type: 'pagerduty', config: { routingKey: 'not-a-key' } },
