@@ -17,6 +17,7 @@ const CONFIGS: Record<ChannelType, ChannelConfig> = {
   teams: { url: 'https://example.webhook.office.com/a' },
   discord: { url: 'https://discord.com/api/webhooks/1/a' },
   ntfy: { url: 'https://ntfy.sh/', topic: 'ops-alerts' },
+  telegram: { botToken: '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0', chatId: '-1001234567890' },
 };
 
 function transportHarness(sms: NotificationSender) {
@@ -65,7 +66,9 @@ describe("delivery picks the sender of a channel type's transport", () => {
     ) as Record<ChannelType, string>;
     await h.deliver.execute('w1');
     const sentTo = (sender: FakeNotificationSender) => sender.sent.map((s) => s.channelId).sort();
-    expect(sentTo(h.post)).to.deep.equal([channels.webhook, channels.slack, channels.teams, channels.discord, channels.ntfy].sort());
+    expect(sentTo(h.post)).to.deep.equal(
+      [channels.webhook, channels.slack, channels.teams, channels.discord, channels.ntfy, channels.telegram].sort(),
+    );
     expect(sentTo(h.email)).to.deep.equal([channels.email]);
     expect(sentTo(sms)).to.deep.equal([channels.sms]);
     expect(h.post.sent.find((s) => s.channelId === channels.webhook)!.secret, "the webhook's signing secret").to.match(/^whsec_/);

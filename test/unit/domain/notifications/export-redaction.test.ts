@@ -31,11 +31,13 @@ describe('the data export redaction, derived from the descriptors (export-redact
     expect(redactionOf(field('messagePrefix', 'plain'))).to.equal('kept');
   });
 
-  it("redacts today's types as the export always did: the URL to its host, header values; ntfy's access token whole", () => {
+  it("redacts today's types as the export always did: the URL to its host, header values; ntfy's access token and Telegram's bot token whole", () => {
     expect(configRedactions(NOTIFIERS)).to.deep.equal([
       { name: 'url', redaction: 'hostOnly' },
       { name: 'headers', redaction: 'headerValues' },
       { name: 'token', redaction: 'redacted' },
+      { name: 'botToken', redaction: 'redacted' },
+      { name: 'apiUrl', redaction: 'hostOnly' },
     ]);
   });
 
@@ -45,6 +47,8 @@ describe('the data export redaction, derived from the descriptors (export-redact
       { name: 'url', redaction: 'hostOnly' },
       { name: 'headers', redaction: 'headerValues' },
       { name: 'token', redaction: 'redacted' },
+      { name: 'botToken', redaction: 'redacted' },
+      { name: 'apiUrl', redaction: 'hostOnly' },
       { name: 'routingKey', redaction: 'redacted' },
     ]);
   });

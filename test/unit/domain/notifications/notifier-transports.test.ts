@@ -40,6 +40,7 @@ describe('notifier transports and what a post type sends (src/domain/notificatio
       teams: 'post',
       discord: 'post',
       ntfy: 'post',
+      telegram: 'post',
     });
   });
 

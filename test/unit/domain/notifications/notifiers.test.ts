@@ -5,7 +5,19 @@ import { CHAT_TYPES, fieldsOf, isChatType, NOTIFIERS, notifierOf, secretFields }
 import type { ChannelConfig, NotifierDescriptor, NotifierField } from '../../../../src/domain/notifications/notifiers/notifier';
 
 /** Every field a ChannelConfig may hold: a descriptor names only these. */
-const CONFIG_FIELDS: readonly (keyof ChannelConfig)[] = ['url', 'headers', 'recipients', 'phoneNumbers', 'messagePrefix', 'topic', 'token'];
+const CONFIG_FIELDS: readonly (keyof ChannelConfig)[] = [
+  'url',
+  'headers',
+  'recipients',
+  'phoneNumbers',
+  'messagePrefix',
+  'topic',
+  'token',
+  'botToken',
+  'chatId',
+  'threadId',
+  'apiUrl',
+];
 
 const message: NotificationMessage = {
   id: 'd1',
@@ -88,10 +100,10 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
   });
 
   it('derive the lists as they were written before the descriptors', () => {
-    expect([...CHANNEL_TYPES]).to.deep.equal(['webhook', 'email', 'sms', 'slack', 'teams', 'discord', 'ntfy']);
+    expect([...CHANNEL_TYPES]).to.deep.equal(['webhook', 'email', 'sms', 'slack', 'teams', 'discord', 'ntfy', 'telegram']);
     expect([...CHAT_TYPES]).to.deep.equal(['slack', 'teams', 'discord']);
     expect(CHANNEL_TYPES.filter((type) => secretFields(type).includes('url'))).to.deep.equal(['slack', 'teams', 'discord']);
-    expect(CHANNEL_TYPES.flatMap((type) => secretFields(type))).to.deep.equal(['url', 'url', 'url', 'token']);
+    expect(CHANNEL_TYPES.flatMap((type) => secretFields(type))).to.deep.equal(['url', 'url', 'url', 'token', 'botToken']);
     expect(Object.fromEntries(CHANNEL_TYPES.map((type) => [type, fieldsOf(type)]))).to.deep.equal({
       webhook: ['url', 'headers'],
       email: ['recipients'],
@@ -100,6 +112,7 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
       teams: ['url', 'messagePrefix'],
       discord: ['url', 'messagePrefix'],
       ntfy: ['url', 'topic', 'token', 'messagePrefix'],
+      telegram: ['botToken', 'chatId', 'threadId', 'apiUrl', 'messagePrefix'],
     });
     expect(notifierOf('teams').label).to.equal('Microsoft Teams');
   });

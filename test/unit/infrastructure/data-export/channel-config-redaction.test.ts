@@ -24,24 +24,27 @@ const pager: NotifierDescriptor = {
 describe('the export of notification channel configs (channelConfigRedaction)', () => {
   it("says in the manifest what it did to today's types, as it always said", () => {
     expect(channelConfigRedaction(NOTIFIERS)).to.include({
-      how: 'url cut to its scheme and host, header values replaced by [redacted], token replaced by [redacted]',
+      how: 'url cut to its scheme and host, header values replaced by [redacted], token replaced by [redacted], botToken replaced by [redacted], apiUrl cut to its scheme and host',
     });
     const channels = EXPORT_RESOURCES.find((r) => r.name === 'notification-channels')!;
     expect(channels.description).to.equal(
-      'Notification channels (signing secrets left out; URLs, which are credentials for chat webhooks, and header values, token redacted)',
+      'Notification channels (signing secrets left out; URLs, which are credentials for chat webhooks, and header values, token, botToken redacted)',
     );
     expect(channels.leftOut).to.deep.equal([
       { field: 'secret_ciphertext', how: 'left out' },
-      { field: 'config', how: 'url cut to its scheme and host, header values replaced by [redacted], token replaced by [redacted]' },
+      {
+        field: 'config',
+        how: 'url cut to its scheme and host, header values replaced by [redacted], token replaced by [redacted], botToken replaced by [redacted], apiUrl cut to its scheme and host',
+      },
     ]);
   });
 
   it("merges each redacted field over the config, a new type's secret replaced whole, with no '?' (the runner's placeholder)", () => {
     const { sql, how, credentials } = channelConfigRedaction([...NOTIFIERS, pager], 'c');
     expect(how).to.equal(
-      'url cut to its scheme and host, header values replaced by [redacted], token replaced by [redacted], routingKey replaced by [redacted]',
+      'url cut to its scheme and host, header values replaced by [redacted], token replaced by [redacted], botToken replaced by [redacted], apiUrl cut to its scheme and host, routingKey replaced by [redacted]',
     );
-    expect(credentials).to.deep.equal(['token', 'routingKey']);
+    expect(credentials).to.deep.equal(['token', 'botToken', 'routingKey']);
     expect(sql).to.match(
       /^\(c \|\| \(CASE .* \|\| \(CASE .* \|\| \(CASE WHEN coalesce\(jsonb_typeof\(c->'routingKey'\), 'null'\) <> 'null'/,
     );
