@@ -8,7 +8,7 @@ export const TELEGRAM_API_URL = 'https://api.telegram.org/';
 const BOT_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{30,60}$/;
 /** A chat's id (negative for groups and channels), or a public channel's @username (5 to 32 letters, digits and _). */
 const NUMERIC_CHAT_ID = /^-?\d{1,16}$/;
-const CHANNEL_USERNAME = /^@[A-Za-z][A-Za-z0-9_]{3,31}$/;
+const CHANNEL_USERNAME = /^@[A-Za-z][A-Za-z0-9_]{4,31}$/;
 /** A forum topic's message_thread_id. */
 const THREAD_ID = /^\d{1,16}$/;
 /** sendMessage's text: 1 to 4096 characters after entity parsing (the visible text, not its HTML markup). */
