@@ -40,7 +40,8 @@ function chatIdOf(config: ChannelConfig): string {
   if (chatId === undefined || chatId === '') throw invalid('config.chatId', 'required');
   const numeric = NUMERIC_CHAT_ID.test(chatId) && Number.isSafeInteger(Number(chatId)) && Number(chatId) !== 0;
   if (!numeric && !CHANNEL_USERNAME.test(chatId)) throw invalid('config.chatId', 'notAChatId');
-  return numeric ? String(Number(chatId)) : chatId;
+  // Usernames are case-insensitive: stored lowercased, so two channels to one channel compare equal.
+  return numeric ? String(Number(chatId)) : chatId.toLowerCase();
 }
 
 function threadIdOf(config: ChannelConfig): string | null {

@@ -42,6 +42,7 @@ describe('the telegram notifier (src/domain/notifications/notifiers/telegram.ts)
         threadId: '42',
       });
       expect(normalizeChannelConfig('telegram', { ...config, chatId: '0042' }).chatId).to.equal('42');
+      expect(normalizeChannelConfig('telegram', { ...config, chatId: '@Ops_Alerts' }).chatId).to.equal('@ops_alerts');
     });
 
     it('refuses a missing token and one BotFather would not issue, naming config.botToken', () => {
