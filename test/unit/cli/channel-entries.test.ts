@@ -31,6 +31,20 @@ describe('monitoring as code: the entry export writes for a channel', () => {
     expect(entryOfChannel(ntfy({ ...config, token: null }), null).config).to.deep.equal({ ...config, token: null });
   });
 
+  it("writes a telegram channel's bot token as a reference, its chat, topic and server in clear", () => {
+    const config = {
+      botToken: '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0',
+      chatId: '-1001234567890',
+      threadId: '7',
+      apiUrl: 'https://bots.example.com/',
+      messagePrefix: null,
+    };
+    const telegram: Actual = { ...aChannel('telegram', ''), fields: { ...aChannel('telegram', '').fields, type: 'telegram', config } };
+    const written = entryOfChannel(telegram, null).config;
+    expect(written).to.deep.equal({ ...config, botToken: '${env:WSM_OPS_ALERTS_BOT_TOKEN}' });
+    expect(JSON.stringify(written)).to.not.include('AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0');
+  });
+
   it('keeps the URL of a type it does not know in clear', () => {
     expect((entryOfChannel(aChannel('carrier-pigeon', 'https://x.example.com/'), null).config as { url: string }).url).to.equal(
       'https://x.example.com/',

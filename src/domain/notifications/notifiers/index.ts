@@ -7,10 +7,11 @@ import type { ChannelConfig, ChatParts, NotifierDescriptor, PostRequest, Transpo
 import { slack } from './slack';
 import { sms } from './sms';
 import { teams } from './teams';
+import { telegram } from './telegram';
 import { webhook } from './webhook';
 
 /** THE list of notification channel types, one descriptor file each; its order is the API's. */
-export const NOTIFIERS = [webhook, email, sms, slack, teams, discord, ntfy, pagerduty] as const;
+export const NOTIFIERS = [webhook, email, sms, slack, teams, discord, ntfy, pagerduty, telegram] as const;
 
 type Notifiers = typeof NOTIFIERS;
 

@@ -7,8 +7,9 @@ export type { ChatParts } from '../message-parts';
  * What a channel sends to. Per type: webhook {url, headers}; email {recipients}; sms {phoneNumbers};
  * slack, teams, discord {url (their incoming-webhook URL), messagePrefix}; ntfy {url (the server's),
  * topic, token (an access token, null when none), messagePrefix}; pagerduty {routingKey (the integration
- * key), url (the Events API's), messagePrefix}. messagePrefix is message content:
- * it is never judged as a URL.
+ * key), url (the Events API's), messagePrefix}; telegram {botToken, chatId (an id or
+ * @username), threadId (null when none), apiUrl (a Bot API server of one's own, null for the public
+ * one), messagePrefix}. messagePrefix is message content: it is never judged as a URL.
  */
 export interface ChannelConfig {
   readonly url?: string;
@@ -19,6 +20,10 @@ export interface ChannelConfig {
   readonly topic?: string;
   readonly token?: string | null;
   readonly routingKey?: string;
+  readonly botToken?: string;
+  readonly chatId?: string;
+  readonly threadId?: string | null;
+  readonly apiUrl?: string | null;
 }
 
 /**

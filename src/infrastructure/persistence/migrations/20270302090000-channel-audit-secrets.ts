@@ -6,7 +6,8 @@ const BEFORE = AUDITED_TABLES.find((t) => t.table === 'notification_channels')!;
 /**
  * The notification_channels audit trigger as of this migration: the credentials of the notifiers
  * that carry one in a field of its own (PagerDuty's routingKey; botToken, accessToken, userKey,
- * appToken and apiToken for the chat and push services that take a token rather than a secret URL)
+ * appToken and apiToken for the chat and push services that take a token rather than a secret URL;
+ * Telegram's apiUrl, a URL of one's own server, as every URL is)
  * are redacted, as the URL, headers, password, token and apiKey already were. The newest list: the
  * test that every descriptor's secret is redacted reads this one.
  */
@@ -20,6 +21,7 @@ export const NOTIFICATION_CHANNELS_AUDIT: AuditedTable = {
     'config.userKey',
     'config.appToken',
     'config.apiToken',
+    'config.apiUrl',
   ],
 };
 

@@ -214,6 +214,16 @@ describe('data export (/api/organization/data-export)', () => {
     });
     expect(ntfy.status, JSON.stringify(ntfy.body)).to.equal(201);
     secrets.ntfyToken = 'ntfytokensecret42';
+    const telegram = await api('POST', '/api/notification-channels', {
+      token: org.token,
+      body: {
+        name: 'telegram',
+        type: 'telegram',
+        config: { botToken: '123456789:telegrambottokensecret42AAAAAAAAAAAA', chatId: '-1001234567890' },
+      },
+    });
+    expect(telegram.status, JSON.stringify(telegram.body)).to.equal(201);
+    secrets.telegramBotToken = 'telegrambottokensecret42';
     secrets.apiToken = await anOrgToken(org.token, { name: 'exported?' });
     const page = await api('POST', '/api/status-pages', {
       token: org.token,

@@ -61,6 +61,21 @@ describe('notification channel configs as the export writes them (channelConfigR
     });
   });
 
+  it("keeps a telegram channel's chat, topic and server host, and replaces its bot token whole (no server stays null)", async () => {
+    const config = {
+      botToken: '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0',
+      chatId: '-1001234567890',
+      threadId: '7',
+      messagePrefix: null,
+    };
+    expect(await exported(NOTIFIERS, { ...config, apiUrl: 'https://bots.example.com/telegram/' })).to.deep.equal({
+      ...config,
+      botToken: '[redacted]',
+      apiUrl: 'https://bots.example.com/[redacted]',
+    });
+    expect(await exported(NOTIFIERS, { ...config, apiUrl: null })).to.deep.equal({ ...config, botToken: '[redacted]', apiUrl: null });
+  });
+
   it("replaces a new type's API key whole, leaving an absent or null one as it is", async () => {
     const notifiers = [...NOTIFIERS, keyed];
     expect(await exported(notifiers, { apiKey: 'k-123456', messagePrefix: null })).to.deep.equal({

@@ -18,6 +18,7 @@ const CONFIGS: Record<ChannelType, ChannelConfig> = {
   discord: { url: 'https://discord.com/api/webhooks/1/a' },
   ntfy: { url: 'https://ntfy.sh/', topic: 'ops-alerts' },
   pagerduty: { routingKey: 'R0123456789abcdefghijklmnopqrstu', url: 'https://events.pagerduty.com/v2/enqueue' },
+  telegram: { botToken: '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0', chatId: '-1001234567890' },
 };
 
 function transportHarness(sms: NotificationSender) {
@@ -67,7 +68,7 @@ describe("delivery picks the sender of a channel type's transport", () => {
     await h.deliver.execute('w1');
     const sentTo = (sender: FakeNotificationSender) => sender.sent.map((s) => s.channelId).sort();
     expect(sentTo(h.post)).to.deep.equal(
-      [channels.webhook, channels.slack, channels.teams, channels.discord, channels.ntfy, channels.pagerduty].sort(),
+      [channels.webhook, channels.slack, channels.teams, channels.discord, channels.ntfy, channels.pagerduty, channels.telegram].sort(),
     );
     expect(sentTo(h.email)).to.deep.equal([channels.email]);
     expect(sentTo(sms)).to.deep.equal([channels.sms]);

@@ -31,22 +31,27 @@ describe('the data export redaction, derived from the descriptors (export-redact
     expect(redactionOf(field('messagePrefix', 'plain'))).to.equal('kept');
   });
 
-  it("redacts today's types as the export always did: the URL to its host, header values; ntfy's access token and PagerDuty's routing key whole", () => {
+  it("redacts today's types as the export always did: the URL to its host, header values; ntfy's access token PagerDuty's routing key and Telegram's bot token whole, Telegram's API URL to its host", () => {
     expect(configRedactions(NOTIFIERS)).to.deep.equal([
       { name: 'url', redaction: 'hostOnly' },
       { name: 'headers', redaction: 'headerValues' },
       { name: 'token', redaction: 'redacted' },
       { name: 'routingKey', redaction: 'redacted' },
+      { name: 'botToken', redaction: 'redacted' },
+      { name: 'apiUrl', redaction: 'hostOnly' },
     ]);
   });
 
   it('redacts a new type’s secret field without a word elsewhere', () => {
-    const pager = aType('pager', [{ ...URL_FIELD, label: 'URL', mark: 'target' }, field('routingKey', 'secret'), field('source', 'plain')]);
+    const pager = aType('pager', [{ ...URL_FIELD, label: 'URL', mark: 'target' }, field('pagerKey', 'secret'), field('source', 'plain')]);
     expect(configRedactions([...NOTIFIERS, pager])).to.deep.equal([
       { name: 'url', redaction: 'hostOnly' },
       { name: 'headers', redaction: 'headerValues' },
       { name: 'token', redaction: 'redacted' },
       { name: 'routingKey', redaction: 'redacted' },
+      { name: 'botToken', redaction: 'redacted' },
+      { name: 'apiUrl', redaction: 'hostOnly' },
+      { name: 'pagerKey', redaction: 'redacted' },
     ]);
   });
 

@@ -41,6 +41,7 @@ describe('notifier transports and what a post type sends (src/domain/notificatio
       discord: 'post',
       ntfy: 'post',
       pagerduty: 'post',
+      telegram: 'post',
     });
   });
 

@@ -14,6 +14,10 @@ const CONFIG_FIELDS: readonly (keyof ChannelConfig)[] = [
   'topic',
   'token',
   'routingKey',
+  'botToken',
+  'chatId',
+  'threadId',
+  'apiUrl',
 ];
 
 const message: NotificationMessage = {
@@ -97,10 +101,10 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
   });
 
   it('derive the lists as they were written before the descriptors', () => {
-    expect([...CHANNEL_TYPES]).to.deep.equal(['webhook', 'email', 'sms', 'slack', 'teams', 'discord', 'ntfy', 'pagerduty']);
+    expect([...CHANNEL_TYPES]).to.deep.equal(['webhook', 'email', 'sms', 'slack', 'teams', 'discord', 'ntfy', 'pagerduty', 'telegram']);
     expect([...CHAT_TYPES]).to.deep.equal(['slack', 'teams', 'discord']);
     expect(CHANNEL_TYPES.filter((type) => secretFields(type).includes('url'))).to.deep.equal(['slack', 'teams', 'discord']);
-    expect(CHANNEL_TYPES.flatMap((type) => secretFields(type))).to.deep.equal(['url', 'url', 'url', 'token', 'routingKey']);
+    expect(CHANNEL_TYPES.flatMap((type) => secretFields(type))).to.deep.equal(['url', 'url', 'url', 'token', 'routingKey', 'botToken']);
     expect(Object.fromEntries(CHANNEL_TYPES.map((type) => [type, fieldsOf(type)]))).to.deep.equal({
       webhook: ['url', 'headers'],
       email: ['recipients'],
@@ -110,6 +114,7 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
       discord: ['url', 'messagePrefix'],
       ntfy: ['url', 'topic', 'token', 'messagePrefix'],
       pagerduty: ['routingKey', 'url', 'messagePrefix'],
+      telegram: ['botToken', 'chatId', 'threadId', 'apiUrl', 'messagePrefix'],
     });
     expect(notifierOf('teams').label).to.equal('Microsoft Teams');
   });

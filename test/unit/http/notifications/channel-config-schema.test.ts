@@ -35,10 +35,15 @@ describe('channel config schemas (built from the notifier descriptors)', () => {
         'webhook: extra request headers (never Host: webhookHostHeaderForbidden; not Content-Type, Content-Length, Connection, Transfer-Encoding or X-Webhook-*)',
       recipients: 'email: recipient addresses (lowercased, each once)',
       phoneNumbers: 'sms: numbers in E.164 (+4930123456), each once',
-      messagePrefix: 'slack, teams, discord, ntfy, pagerduty: text put before every message (message content: never judged as a URL)',
+      messagePrefix:
+        'slack, teams, discord, ntfy, pagerduty, telegram: text put before every message (message content: never judged as a URL)',
       topic: 'ntfy: the topic published to: letters, digits, - and _, at most 64',
       token: 'ntfy: an access token (tk_...) sent as Authorization: Bearer, for a protected topic; none for a public one',
       routingKey: 'pagerduty: the integration key (routing key) of an Events API v2 integration: 32 letters and digits',
+      botToken: 'telegram: the bot’s token from @BotFather (123456789:AA...): whoever has it can post as the bot',
+      chatId: 'telegram: the chat posted to: its id (negative for a group or channel, e.g. -1001234567890) or a public channel’s @username',
+      threadId: 'telegram: the forum topic’s message_thread_id, for a group with topics; none for the main chat',
+      apiUrl: 'telegram: the URL of a Bot API server of your own (http or https, a public host); none for https://api.telegram.org',
     });
   });
 
