@@ -71,8 +71,18 @@ export const postRequestOf = (type: ChannelType, message: NotificationMessage, c
 /** postRequestOf, for a descriptor at hand. */
 export function postRequestBy(notifier: NotifierDescriptor, message: NotificationMessage, config: ChannelConfig): PostRequest | null {
   if (notifier.transport !== 'post') return null;
-  const parts = chatParts(message, config.messagePrefix ?? null);
-  if (notifier.post) return notifier.post({ message, parts, config });
-  if (notifier.chat) return { url: config.url, body: notifier.chat(parts) };
+  // Worked out on first use only: a body of its own (the webhook's) never reads the chat parts.
+  let parts: ChatParts | undefined;
+  const partsOf = () => (parts ??= chatParts(message, config.messagePrefix ?? null));
+  if (notifier.post) {
+    return notifier.post({
+      message,
+      config,
+      get parts() {
+        return partsOf();
+      },
+    });
+  }
+  if (notifier.chat) return { url: config.url, body: notifier.chat(partsOf()) };
   return null;
 }
