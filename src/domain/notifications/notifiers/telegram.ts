@@ -111,7 +111,7 @@ export const telegram = {
       mark: 'target',
       label: 'Bot API server URL',
       url: true,
-      help: 'The URL of a Bot API server of your own (http or https, a public host); none for https://api.telegram.org',
+      help: 'The URL of a Bot API server of your own (http or https, a public host); none for Telegram’s own (api.telegram.org)',
       input: { kind: 'string', max: 2048, nullable: true },
     },
     MESSAGE_PREFIX_FIELD,
