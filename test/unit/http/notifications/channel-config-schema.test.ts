@@ -43,7 +43,8 @@ describe('channel config schemas (built from the notifier descriptors)', () => {
       botToken: 'telegram: the bot’s token from @BotFather (123456789:AA...): whoever has it can post as the bot',
       chatId: 'telegram: the chat posted to: its id (negative for a group or channel, e.g. -1001234567890) or a public channel’s @username',
       threadId: 'telegram: the forum topic’s message_thread_id, for a group with topics; none for the main chat',
-      apiUrl: 'telegram: the URL of a Bot API server of your own (http or https, a public host); none for Telegram’s own (api.telegram.org)',
+      apiUrl:
+        'telegram: the URL of a Bot API server of your own (http or https, a public host); none for Telegram’s own (api.telegram.org)',
     });
   });
 
