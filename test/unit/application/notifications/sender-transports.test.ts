@@ -5,21 +5,13 @@ import { DeliverDueNotifications, type DeliverySettings } from '../../../../src/
 import { UnavailableSender } from '../../../../src/application/notifications/unavailable-sender';
 import type { NotificationSender } from '../../../../src/application/notifications/ports';
 import type { ChannelConfig, ChannelType } from '../../../../src/domain/notifications/channel-config';
+import { NOTIFIERS } from '../../../../src/domain/notifications/notifiers';
 import { harness } from './harness';
 
 const SETTINGS: DeliverySettings = { baseMs: 1_000, maxMs: 60_000, maxAttempts: 1, leaseMs: 30_000, batch: 50 };
 
-const CONFIGS: Record<ChannelType, ChannelConfig> = {
-  webhook: { url: 'https://hooks.example.com/a' },
-  email: { recipients: ['ops@example.com'] },
-  sms: { phoneNumbers: ['+14155550100'] },
-  slack: { url: 'https://hooks.slack.com/a' },
-  teams: { url: 'https://example.webhook.office.com/a' },
-  discord: { url: 'https://discord.com/api/webhooks/1/a' },
-  ntfy: { url: 'https://ntfy.sh/', topic: 'ops-alerts' },
-  pagerduty: { routingKey: 'R0123456789abcdefghijklmnopqrstu', url: 'https://events.pagerduty.com/v2/enqueue' },
-  telegram: { botToken: '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0', chatId: '-1001234567890' },
-};
+/** A channel of every type, each with its descriptor's sample config. */
+const CONFIGS: ReadonlyMap<ChannelType, ChannelConfig> = new Map(NOTIFIERS.map((n) => [n.type, n.sample]));
 
 function transportHarness(sms: NotificationSender) {
   const h = harness();
@@ -37,7 +29,7 @@ function transportHarness(sms: NotificationSender) {
     () => 0.5,
   );
   const aDeliveryTo = async (type: ChannelType) => {
-    const { channel } = await h.create.execute(anActor().build(), { name: type, type, config: CONFIGS[type] });
+    const { channel } = await h.create.execute(anActor().build(), { name: type, type, config: CONFIGS.get(type)! });
     ledger.addDelivery(
       1,
       ledger.deliveries.length + 1,
@@ -63,12 +55,14 @@ describe("delivery picks the sender of a channel type's transport", () => {
     const sms = new FakeNotificationSender();
     const h = transportHarness(sms);
     const channels = Object.fromEntries(
-      await Promise.all((Object.keys(CONFIGS) as ChannelType[]).map(async (type) => [type, (await h.aDeliveryTo(type)).publicId])),
+      await Promise.all([...CONFIGS.keys()].map(async (type) => [type, (await h.aDeliveryTo(type)).publicId])),
     ) as Record<ChannelType, string>;
     await h.deliver.execute('w1');
     const sentTo = (sender: FakeNotificationSender) => sender.sent.map((s) => s.channelId).sort();
     expect(sentTo(h.post)).to.deep.equal(
-      [channels.webhook, channels.slack, channels.teams, channels.discord, channels.ntfy, channels.pagerduty, channels.telegram].sort(),
+      NOTIFIERS.filter((n) => n.transport === 'post')
+        .map((n) => channels[n.type])
+        .sort(),
     );
     expect(sentTo(h.email)).to.deep.equal([channels.email]);
     expect(sentTo(sms)).to.deep.equal([channels.sms]);
