@@ -1,17 +1,19 @@
 import 'reflect-metadata';
 import { installCommand, missingSystemTools, systemTools } from '../../src/infrastructure/protocols/system-tools';
 import { stopTestInfrastructure, testConfig } from './test-server';
+import { peerServers } from './peers/peer-servers';
 import { enableLinearRegExp } from '../../src/infrastructure/protocols/shared/linear-regexp';
 
 /**
- * Before any test: the system programs the checks drive must be installed, or the run stops at
- * once with one line saying what to install (rather than ICMP and browser tests failing obscurely).
+ * Before any test: the system programs the checks drive, and the servers the kinds' tests start,
+ * must be installed, or the run stops at once with one line saying what to install (rather than ICMP,
+ * browser and protocol tests failing obscurely).
  * After the whole run: stops the shared server and database (started lazily by integration tests).
  */
 export const mochaHooks = async () => {
   enableLinearRegExp(); // as every host does at start (API chains' patterns); domain tests build no container
 
-  const missing = await missingSystemTools(systemTools(testConfig().browserExecutablePath));
+  const missing = await missingSystemTools([...systemTools(testConfig().browserExecutablePath), ...peerServers()]);
   if (missing.length > 0) {
     const needs = missing.map((tool) => `${tool.debianPackage} (${tool.neededFor}: ${tool.program})`).join(' and ');
     process.stderr.write(
