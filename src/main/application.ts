@@ -62,7 +62,7 @@ export async function startApplication(config: AppConfig, options: StartOptions 
       started.push(() => embedded.stop());
       databaseUrl = embedded.url;
     }
-    const database = await openServiceDatabase(databaseUrl, logger, contexts);
+    const database = await openServiceDatabase(databaseUrl, logger);
     started.push(() => database.close());
     const container = createContainer(config, logger, database, options.clock, contexts);
     logger.debug({ needs: checkContainer(container, contexts) }, 'every declared need resolves');

@@ -1,4 +1,3 @@
-import type { EntitySchema } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
@@ -124,7 +123,6 @@ export interface ConnectionClient {
  * statement each time it is taken from a pool (the current request's audit context).
  */
 export interface DatabaseSetup {
-  readonly entities: readonly EntitySchema[];
   readonly prepareConnection: (client: ConnectionClient) => Promise<void>;
   readonly poolMax?: number;
   readonly sqlPoolMax?: number;
@@ -172,7 +170,9 @@ export async function openDatabase(url: string, setup: DatabaseSetup, logger?: L
   const progress = new MigrationProgress();
   const orm = await MikroORM.init({
     clientUrl: url,
-    entities: [...setup.entities],
+    // No entities: every aggregate is read and written by SQL through the kit; MikroORM is the pool,
+    // the migrator and the transaction runner (which is why it must not refuse to start without any).
+    entities: [],
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
     pool: { min: 0, max: setup.poolMax ?? 20, idleTimeoutMillis: IDLE_CONNECTION_MS },

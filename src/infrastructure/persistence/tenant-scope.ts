@@ -53,11 +53,6 @@ export function refBatch(refs: readonly string[]) {
   };
 }
 
-/** The filter of a tenant scope on a table with organization_id (and customer_id, or id for customers). */
-export function scopeFilter(scope: TenantScope, customerKey: 'customerId' | 'id' = 'customerId') {
-  return { organizationId: scope.organizationId, ...(scope.customerId !== null ? { [customerKey]: scope.customerId } : {}) };
-}
-
 /**
  * A tenant scope on the customers table (`alias` names it) as SQL: the organization's customers, or
  * the one customer a customer-scoped caller is bound to.

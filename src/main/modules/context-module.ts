@@ -1,5 +1,4 @@
 import type { ContainerModule } from 'inversify';
-import type { EntitySchema } from '@mikro-orm/core';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Clock } from '../../application/shared/clock';
@@ -108,7 +107,7 @@ export interface AdmittedPaths {
 
 /**
  * Everything a bounded context brings to the host, declared in its module file: its bindings
- * (adapters to ports, use cases to themselves), its ORM mappings, its routers (each documents its
+ * (adapters to ports, use cases to themselves), its routers (each documents its
  * routes in OpenAPI), its intakes and front handlers, what the host's chain must know of its routes
  * (streamed bodies, area gates, secrets in URLs, quiet paths), its jobs, its workers and what it
  * closes at stop. The composition root only lists the contexts (`src/main/contexts.ts`).
@@ -116,8 +115,6 @@ export interface AdmittedPaths {
 export interface ContextModule {
   readonly name: string;
   readonly bindings: ContainerModule | ((host: HostEnvironment) => ContainerModule);
-  /** The MikroORM mappings of the context's aggregates (the database is opened on every context's). */
-  readonly entities?: readonly EntitySchema[];
   readonly routers?: readonly RouterDefinition[];
   /** APIs mounted before the host's parsers, admission and audit, for callers that are not users (probes). */
   readonly intakes?: readonly IntakeDefinition[];

@@ -33,9 +33,4 @@ describe('the host names no context: it iterates the list of contexts (src/main/
     expect(names).to.include.members(['results', 'watches']);
     expect(new Set(names).size).to.equal(names.length);
   });
-
-  it('builds the ORM mappings from the contexts whose aggregates are still mapped by the ORM', () => {
-    const owners = CONTEXTS.filter((context) => (context.entities ?? []).length > 0).map((context) => context.name);
-    expect(owners).to.have.members([]);
-  });
 });

@@ -4,7 +4,6 @@ import {
   customerScopeSql,
   refCondition,
   refFilter,
-  scopeFilter,
   scopeSql,
 } from '../../../../src/infrastructure/persistence/tenant-scope';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
@@ -39,12 +38,6 @@ describe('the persistence kit: tenant scope and record references', () => {
       values: ['0f8fad5b-d9cb-469f-a165-70867728950e'],
     });
     expect(refCondition('nope', 'm')).to.equal(null);
-  });
-
-  it("scopeFilter narrows to the caller's customer only when the caller is bound to one", () => {
-    expect(scopeFilter(ORG)).to.deep.equal({ organizationId: 7 });
-    expect(scopeFilter(CUSTOMER)).to.deep.equal({ organizationId: 7, customerId: 42 });
-    expect(scopeFilter(CUSTOMER, 'id')).to.deep.equal({ organizationId: 7, id: 42 });
   });
 
   it('scopeSql and customerScopeSql bind the organization and the customer (null: every customer)', () => {
