@@ -1,6 +1,6 @@
 import { monitorKinds, type KindCatalogueField, type MonitorKindEntry } from '../api/catalogue';
 import type { Schemas } from '../api/client';
-import type { FieldSpec, Values } from './monitor-kinds';
+import type { FieldSpec, Values } from './field-spec';
 
 /** The kinds under /api/monitors/{type}, as the API's document names them (every kind but website). */
 export type PerKindType = Exclude<Schemas['Monitor']['type'], 'website'>;

@@ -1,32 +1,8 @@
 import { kindDefaults, kindEntry, kindFieldSpecs, PER_KIND_TYPES, protocolMode, type KindEntry } from './kind-fields';
 import type { MonitorKind } from './monitor-rows';
 
-/** A form's values: text fields as typed, checkboxes as booleans. */
-export type Values = Record<string, string | boolean>;
-
-/**
- * One setting of a monitor as a form field: how it is typed and turned into the API's value.
- * `number` sends a number (an unparsable entry is sent as typed, so the API names what is wrong),
- * `list` one entry per line (`numbers`: as numbers), `nullable` sends null for an emptied field.
- */
-export interface FieldSpec {
-  readonly name: string;
-  readonly label: string;
-  readonly type: 'text' | 'number' | 'select' | 'checkbox' | 'textarea' | 'list' | 'password';
-  readonly options?: readonly string[];
-  readonly hint?: string;
-  readonly placeholder?: string;
-  readonly nullable?: boolean;
-  readonly numbers?: boolean;
-  /** Shown (and sent) only when this says so. */
-  readonly when?: (values: Values) => boolean;
-  /** A heading the field is shown under with its kind (none: at the top of the form). */
-  readonly group?: string;
-  /** Never part of a change request (stored in clear there) and never read back (write-only). */
-  readonly secret?: boolean;
-  /** The API has no default for it: a new monitor always sends it, even as the form first shows it. */
-  readonly required?: boolean;
-}
+export type { FieldSpec, Values } from './field-spec';
+import type { FieldSpec, Values } from './field-spec';
 
 const isHttp = (v: Values) => v.monitoringType === 'http';
 const notHeartbeat = (v: Values) => v.monitoringType !== 'heartbeat' && v.monitoringType !== 'api_chain';

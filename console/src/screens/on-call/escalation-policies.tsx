@@ -1,16 +1,11 @@
 import { useState } from 'preact/hooks';
 import { api, ok, type Schemas } from '../../api/client';
 import { ErrorText } from '../../components/field';
-import { PolicyForm } from './policy-form';
+import { PolicyForm, type Directory } from './policy-form';
 import type { People } from './people';
 import { useLoaded } from './use-loaded';
 
 type Policy = Schemas['EscalationPolicy'];
-
-export interface Directory {
-  readonly schedules: ReadonlyArray<{ id: string; name: string }>;
-  readonly teams: ReadonlyArray<{ id: string; name: string }>;
-}
 
 /** Escalation policies (/api/escalation-config): who is paged, level after level, until someone acknowledges. */
 export function EscalationPolicies({ people }: { people: People }) {

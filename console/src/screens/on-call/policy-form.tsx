@@ -2,10 +2,15 @@ import { useState } from 'preact/hooks';
 import { api, ok, type Schemas } from '../../api/client';
 import { ErrorText, Field } from '../../components/field';
 import { useSubmission } from '../../components/use-submission';
-import type { Directory } from './escalation-policies';
 import type { People } from './people';
 
 type Policy = Schemas['EscalationPolicy'];
+
+/** The schedules and teams a level can page, by name. */
+export interface Directory {
+  readonly schedules: ReadonlyArray<{ id: string; name: string }>;
+  readonly teams: ReadonlyArray<{ id: string; name: string }>;
+}
 type TargetType = 'user' | 'schedule' | 'team';
 interface LevelDraft {
   delayMinutes: string;
