@@ -169,16 +169,7 @@ function assertDefinition(d: StatusPageDefinition): void {
     throw new AppError('validationFailed', { field: 'objectives' }, 'An objective appears at most once on a page');
 }
 
-/** Black or white, whichever reads better on the colour (WCAG relative luminance). */
-export function readableTextOn(hex: string): '#000000' | '#ffffff' {
-  const channel = (i: number) => {
-    const v = parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16) / 255;
-    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
-  // Contrast against white is (1.05)/(L+0.05), against black (L+0.05)/0.05: pick the larger.
-  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#ffffff' : '#000000';
-}
+export { readableTextOn } from './readable-text';
 
 /**
  * The heading a page goes by in titles and feeds: its title, with " status" added only when the

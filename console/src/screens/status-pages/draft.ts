@@ -1,3 +1,4 @@
+import { readableTextOn } from '../../../../src/domain/status-pages/readable-text';
 import type { Schemas } from '../../api/client';
 
 export type StatusPage = Schemas['StatusPage'];
@@ -71,15 +72,8 @@ export const changeOf = (draft: Draft) => ({
 /** The name a component is shown by: its own on the page, else its record's. */
 export const shownName = (c: PageComponent) => c.name ?? c.recordName;
 
-/** Black or white text on a colour (`#rrggbb`), whichever contrasts more: as the public page decides. */
-export function readsDark(color: string): boolean {
-  const channel = (i: number) => {
-    const s = parseInt(color.slice(i, i + 2), 16) / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  const l = /^#[0-9a-fA-F]{6}$/.test(color) ? 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5) : 0;
-  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05);
-}
+/** Dark text on a colour (`#rrggbb`): the public page's own rule, the domain's function. */
+export const readsDark = (color: string): boolean => readableTextOn(color) === '#000000';
 
 export const STATE_WORDS: Record<string, string> = {
   operational: 'Operational',

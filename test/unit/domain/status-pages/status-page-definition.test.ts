@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect } from 'chai';
 import {
   componentKey,
@@ -123,5 +125,17 @@ describe('Status page definition', () => {
     expect(readableTextOn('#808080')).to.equal('#000000');
     expect(readableTextOn('#0000ff')).to.equal('#ffffff');
     expect(readableTextOn('#00ff00')).to.equal('#000000');
+  });
+
+  it('reads anything but #rrggbb as a dark colour (white text), as the console preview does while it is typed', () => {
+    expect(readableTextOn('#fff')).to.equal('#ffffff');
+    expect(readableTextOn('')).to.equal('#ffffff');
+    expect(readableTextOn('#ffffffff')).to.equal('#ffffff');
+  });
+
+  it('is the one function the console preview asks (no second copy of the rule)', () => {
+    const draft = readFileSync(path.resolve(__dirname, '../../../../console/src/screens/status-pages/draft.ts'), 'utf8');
+    expect(draft).to.include("from '../../../../src/domain/status-pages/readable-text'");
+    expect(draft).not.to.match(/luminance|0\.2126|0\.03928/);
   });
 });
