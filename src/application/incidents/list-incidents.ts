@@ -1,7 +1,7 @@
 import type { Incident, IncidentOrigin, IncidentStatus } from '../../domain/incidents/incident';
 import { parseOptionalBounds } from '../../domain/results/date-range';
 import type { Actor } from '../shared/actor';
-import type { IncidentRepository } from './ports';
+import type { IncidentRepository, MonitorNames } from './ports';
 
 export interface ListIncidentsInput {
   page: number;
@@ -15,13 +15,22 @@ export interface ListIncidentsInput {
   to?: string;
 }
 
-/** Incidents the caller may see, newest first; customer-bound callers see their customer's only. */
+/**
+ * Incidents the caller may see, newest first; customer-bound callers see their customer's only. With
+ * them, the names of their monitors, whatever the monitors' kinds (a monitor deleted since is absent).
+ */
 export class ListIncidents {
-  constructor(private readonly incidents: IncidentRepository) {}
+  constructor(
+    private readonly incidents: IncidentRepository,
+    private readonly monitors: MonitorNames,
+  ) {}
 
-  execute(actor: Actor, input: ListIncidentsInput): Promise<{ items: Incident[]; total: number }> {
+  async execute(
+    actor: Actor,
+    input: ListIncidentsInput,
+  ): Promise<{ items: Incident[]; total: number; monitorNames: ReadonlyMap<number, string> }> {
     const bounds = parseOptionalBounds({ from: input.from, to: input.to });
-    return this.incidents.list(
+    const { items, total } = await this.incidents.list(
       actor.scope,
       {
         status: input.status,
@@ -32,5 +41,7 @@ export class ListIncidents {
       },
       { page: input.page, perPage: input.perPage },
     );
+    const monitorNames = await this.monitors.namesOf(actor.scope, [...new Set(items.map((incident) => incident.monitorId))]);
+    return { items, total, monitorNames };
   }
 }

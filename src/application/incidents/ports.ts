@@ -86,6 +86,11 @@ export interface AffectedMonitor {
   readonly since: Date;
 }
 
+/** The names of monitors of every kind, by id, as the caller may see them (absent: out of scope or deleted). */
+export interface MonitorNames {
+  namesOf(scope: TenantScope, monitorIds: readonly number[]): Promise<ReadonlyMap<number, string>>;
+}
+
 /** The monitors a root holds back now, as the caller may see them (a customer-bound caller, its customer's only). */
 export interface AffectedDependents {
   heldBy(scope: TenantScope, rootMonitorId: number): Promise<AffectedMonitor[]>;

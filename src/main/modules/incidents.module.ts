@@ -25,6 +25,7 @@ import { SteadyMemo } from '../../application/incidents/steady-memo';
 import { ListIncidents } from '../../application/incidents/list-incidents';
 import { GetIncident } from '../../application/incidents/get-incident';
 import { SqlAffectedDependents } from '../../infrastructure/incidents/sql-affected-dependents';
+import { SqlMonitorNames } from '../../infrastructure/incidents/sql-monitor-names';
 import { CreateManualIncident } from '../../application/incidents/create-manual-incident';
 import { DeleteIncident } from '../../application/incidents/delete-incident';
 import { AcknowledgeIncident } from '../../application/incidents/acknowledge-incident';
@@ -105,7 +106,7 @@ export const incidentsModule = bindings(({ bind }) => {
     )
     .inSingletonScope();
   bind(ListIncidents)
-    .toDynamicValue((c) => new ListIncidents(c.get(INCIDENT_REPOSITORY)))
+    .toDynamicValue((c) => new ListIncidents(c.get(INCIDENT_REPOSITORY), new SqlMonitorNames(c.get(SQL))))
     .inSingletonScope();
   bind(GetIncident)
     .toDynamicValue((c) => new GetIncident(c.get(INCIDENT_REPOSITORY), new SqlAffectedDependents(c.get(CONTEXT_SQL))))

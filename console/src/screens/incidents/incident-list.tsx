@@ -3,15 +3,19 @@ import { api, describe, ok, type Incident } from '../../api/client';
 import { dateTime } from '../../components/format';
 import { Link } from '../../components/link';
 
+/** An incident as GET /api/incidents lists it: with its monitor's name (null once the monitor is deleted). */
+type Listed = Incident & { monitorName?: string | null };
+
+/** The monitor an incident is about, as the list names it: nothing when the incident came without the name. */
+const monitorOf = (incident: Listed) => (incident.monitorName === undefined ? '' : `${incident.monitorName ?? 'A deleted monitor'} · `);
+
 /** Incidents with their acknowledge and resolve buttons; a refusal is shown beside the incident it concerns. */
 export function IncidentList({
   incidents,
-  monitorNames,
   onChanged,
   canWrite,
 }: {
-  incidents: Incident[];
-  monitorNames?: Map<number, string>;
+  incidents: readonly Listed[];
   onChanged: () => void;
   canWrite: boolean;
 }) {
@@ -42,7 +46,7 @@ export function IncidentList({
             </Link>
           </div>
           <p class="incident-meta">
-            {monitorNames?.get(incident.monitorId) ?? `Monitor ${incident.monitorId}`} · started {dateTime(incident.startedAt)}
+            {monitorOf(incident)}started {dateTime(incident.startedAt)}
             {incident.acknowledgedAt ? ` · acknowledged ${dateTime(incident.acknowledgedAt)}` : ''}
             {incident.resolvedAt ? ` · resolved ${dateTime(incident.resolvedAt)}` : ''}
           </p>

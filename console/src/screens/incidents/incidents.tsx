@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { api, describe, ok, type Incident } from '../../api/client';
+import { api, describe, ok, type Schemas } from '../../api/client';
 import { ErrorText } from '../../components/field';
 import { useLiveReload } from '../../monitors/use-live-reload';
 import type { User } from '../../session';
 import { IncidentList } from './incident-list';
+
+type Listed = Schemas['IncidentListItem'];
 
 const FILTERS = [
   { value: 'active', label: 'Open and acknowledged' },
@@ -13,8 +15,7 @@ const FILTERS = [
 /** Incidents of the caller's scope: open and acknowledged ones first; acknowledge and resolve; live. */
 export function Incidents({ user }: { user: User }) {
   const [filter, setFilter] = useState<'active' | 'resolved'>('active');
-  const [incidents, setIncidents] = useState<Incident[] | null>(null);
-  const [names, setNames] = useState(new Map<number, string>());
+  const [incidents, setIncidents] = useState<Listed[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
     try {
@@ -23,8 +24,6 @@ export function Incidents({ user }: { user: User }) {
         statuses.map((status) => ok(api.GET('/api/incidents', { params: { query: { status, perPage: 100 } } }))),
       );
       const found = pages.flatMap((p) => p.items).sort((a, b) => b.startedAt.localeCompare(a.startedAt));
-      const sites = await ok(api.GET('/api/websites', { params: { query: { perPage: 200 } } }));
-      setNames(new Map(sites.items.map((s) => [s.id, s.name])));
       setIncidents(found);
       setError(null);
     } catch (failure) {
@@ -54,9 +53,7 @@ export function Incidents({ user }: { user: User }) {
       </div>
       <ErrorText message={error} />
       {incidents === null && !error ? <p role="status">Loading incidents…</p> : null}
-      {incidents ? (
-        <IncidentList incidents={incidents} monitorNames={names} onChanged={() => void load()} canWrite={user.role !== 'readonly'} />
-      ) : null}
+      {incidents ? <IncidentList incidents={incidents} onChanged={() => void load()} canWrite={user.role !== 'readonly'} /> : null}
     </section>
   );
 }

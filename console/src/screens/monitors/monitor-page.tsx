@@ -115,12 +115,7 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
         ))}
       </dl>
       <h2>Incidents</h2>
-      <IncidentList
-        incidents={incidents}
-        onChanged={() => void reload()}
-        canWrite={user.role !== 'readonly'}
-        monitorNames={new Map([[monitor.id, monitor.name]])}
-      />
+      <IncidentList incidents={incidents} onChanged={() => void reload()} canWrite={user.role !== 'readonly'} />
       <p>
         <Link to={`/service-levels?websiteId=${monitor.publicId}`}>Service level objectives of this monitor</Link>
       </p>

@@ -12,7 +12,7 @@ import { ApiRouter } from '../shared/api-router';
 import { PageQuery, QueryId, paged, pagedSchema } from '../shared/paging';
 import { defineRouter } from '../shared/router-deps';
 import { presentIncident, presentTimelineEntry } from './presenters';
-import { DateParam, IncidentDetailSchema, IncidentSchema, TimelineEntrySchema } from './schemas';
+import { DateParam, IncidentDetailSchema, IncidentListItemSchema, IncidentSchema, TimelineEntrySchema } from './schemas';
 
 const tags = ['Incidents'] as const;
 const IdParams = z.object({ id: z.string().min(1).max(64) });
@@ -53,11 +53,15 @@ export const incidentsRouter = defineRouter(
             to: DateParam.optional(),
           })
           .strict(),
-        response: pagedSchema(IncidentSchema, 'IncidentPage'),
+        response: pagedSchema(IncidentListItemSchema, 'IncidentPage'),
         errors: ['invalidDateRange'],
         handler: async ({ actor, query }) => {
-          const { items, total } = await use.listIncidents.execute(actor, query);
-          return paged(items.map(presentIncident), total, query);
+          const { items, total, monitorNames } = await use.listIncidents.execute(actor, query);
+          return paged(
+            items.map((incident) => ({ ...presentIncident(incident), monitorName: monitorNames.get(incident.monitorId) ?? null })),
+            total,
+            query,
+          );
         },
       })
       .route({

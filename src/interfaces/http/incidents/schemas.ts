@@ -31,6 +31,13 @@ export const IncidentSchema = z
   })
   .meta({ id: 'Incident' });
 
+export const IncidentListItemSchema = IncidentSchema.extend({
+  monitorName: z
+    .string()
+    .nullable()
+    .meta({ description: "Its monitor's name, whatever the monitor's kind; null once the monitor is deleted" }),
+}).meta({ id: 'IncidentListItem' });
+
 export const TimelineEntrySchema = z
   .object({
     kind: z.enum(TIMELINE_KINDS),

@@ -3,6 +3,7 @@ import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerRow, aCustomerToken, aMember } from '../../../support/identity-fixtures';
 import { aMonitorRow, aProcessServing, aResult, record } from '../../../support/results-fixtures';
+import { aMonitor, kindSample } from '../../../support/monitoring-fixtures';
 import { testClock } from '../../../support/test-clock';
 
 const MINUTE = 60_000;
@@ -38,6 +39,7 @@ describe('Incidents API', () => {
       origin: 'automatic',
       status: 'open',
       title: 'Shop is down',
+      monitorName: 'Shop',
       startedAt: t0.toISOString(),
       resolvedAt: null,
       durationSeconds: null,
@@ -99,6 +101,24 @@ describe('Incidents API', () => {
     expect(deleted.status).to.equal(200);
     expect(deleted.body).to.deep.equal({ success: true });
     expectError(await api('GET', `/api/incidents/${id}`, { token: org.token }), 404, 'incidentNotFound');
+  });
+
+  it("names each incident's monitor in the list, whatever the monitor's kind", async () => {
+    const { org, customerId } = await anOrgWithMonitor();
+    const customer = (await api('GET', `/api/customers/${customerId}`, { token: org.token })).body;
+    const dns = await aMonitor(org.token, 'dns', { ...kindSample('dns'), name: 'Resolver of the shop', customerId: customer.publicId });
+    const tcp = await aMonitor(org.token, 'tcp', { ...kindSample('tcp'), name: 'Database port', customerId: customer.publicId });
+    for (const monitor of [dns, tcp]) {
+      expect(
+        (await api('POST', '/api/incidents', { token: org.token, body: { monitorId: monitor.publicId, title: 'Look' } })).status,
+      ).to.equal(201);
+    }
+    const list = await api('GET', '/api/incidents', { token: org.token });
+    expect(list.body.items.map((i: { monitorName: string }) => i.monitorName)).to.have.members(['Resolver of the shop', 'Database port']);
+    const deleted = await api('DELETE', `/api/monitors/dns/${dns.publicId}`, { token: org.token });
+    expect(deleted.status).to.equal(200);
+    const after = await api('GET', '/api/incidents', { token: org.token });
+    expect(after.body.items.map((i: { monitorName: string | null }) => i.monitorName)).to.deep.equal(['Database port', null]);
   });
 
   it('keeps tenants apart: other organizations and other customers see nothing', async () => {
