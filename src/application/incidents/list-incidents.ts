@@ -1,7 +1,7 @@
 import type { Incident, IncidentOrigin, IncidentStatus } from '../../domain/incidents/incident';
 import { parseOptionalBounds } from '../../domain/results/date-range';
 import type { Actor } from '../shared/actor';
-import type { IncidentRepository, MonitorNames } from './ports';
+import type { IncidentRepository, MonitorLabel, MonitorLabels } from './ports';
 
 export interface ListIncidentsInput {
   page: number;
@@ -17,18 +17,18 @@ export interface ListIncidentsInput {
 
 /**
  * Incidents the caller may see, newest first; customer-bound callers see their customer's only. With
- * them, the names of their monitors, whatever the monitors' kinds (a monitor deleted since is absent).
+ * them, the names and kinds of their monitors, whatever the kind (a monitor deleted since is absent).
  */
 export class ListIncidents {
   constructor(
     private readonly incidents: IncidentRepository,
-    private readonly monitors: MonitorNames,
+    private readonly monitors: MonitorLabels,
   ) {}
 
   async execute(
     actor: Actor,
     input: ListIncidentsInput,
-  ): Promise<{ items: Incident[]; total: number; monitorNames: ReadonlyMap<number, string> }> {
+  ): Promise<{ items: Incident[]; total: number; monitors: ReadonlyMap<number, MonitorLabel> }> {
     const bounds = parseOptionalBounds({ from: input.from, to: input.to });
     const { items, total } = await this.incidents.list(
       actor.scope,
@@ -41,7 +41,7 @@ export class ListIncidents {
       },
       { page: input.page, perPage: input.perPage },
     );
-    const monitorNames = await this.monitors.namesOf(actor.scope, [...new Set(items.map((incident) => incident.monitorId))]);
-    return { items, total, monitorNames };
+    const monitors = await this.monitors.labelsOf(actor.scope, [...new Set(items.map((incident) => incident.monitorId))]);
+    return { items, total, monitors };
   }
 }

@@ -86,9 +86,15 @@ export interface AffectedMonitor {
   readonly since: Date;
 }
 
-/** The names of monitors of every kind, by id, as the caller may see them (absent: out of scope or deleted). */
-export interface MonitorNames {
-  namesOf(scope: TenantScope, monitorIds: readonly number[]): Promise<ReadonlyMap<number, string>>;
+/** How an incident names its monitor: the monitor's name and kind (the path its record lives under: website, dns, tcp...). */
+export interface MonitorLabel {
+  readonly name: string;
+  readonly kind: string;
+}
+
+/** The labels of monitors of every kind, by id, as the caller may see them (absent: out of scope or deleted). */
+export interface MonitorLabels {
+  labelsOf(scope: TenantScope, monitorIds: readonly number[]): Promise<ReadonlyMap<number, MonitorLabel>>;
 }
 
 /** The monitors a root holds back now, as the caller may see them (a customer-bound caller, its customer's only). */

@@ -25,7 +25,7 @@ import { SteadyMemo } from '../../application/incidents/steady-memo';
 import { ListIncidents } from '../../application/incidents/list-incidents';
 import { GetIncident } from '../../application/incidents/get-incident';
 import { SqlAffectedDependents } from '../../infrastructure/incidents/sql-affected-dependents';
-import { SqlMonitorNames } from '../../infrastructure/incidents/sql-monitor-names';
+import { SqlMonitorLabels } from '../../infrastructure/incidents/sql-monitor-labels';
 import { CreateManualIncident } from '../../application/incidents/create-manual-incident';
 import { DeleteIncident } from '../../application/incidents/delete-incident';
 import { AcknowledgeIncident } from '../../application/incidents/acknowledge-incident';
@@ -106,10 +106,12 @@ export const incidentsModule = bindings(({ bind }) => {
     )
     .inSingletonScope();
   bind(ListIncidents)
-    .toDynamicValue((c) => new ListIncidents(c.get(INCIDENT_REPOSITORY), new SqlMonitorNames(c.get(SQL))))
+    .toDynamicValue((c) => new ListIncidents(c.get(INCIDENT_REPOSITORY), new SqlMonitorLabels(c.get(SQL))))
     .inSingletonScope();
   bind(GetIncident)
-    .toDynamicValue((c) => new GetIncident(c.get(INCIDENT_REPOSITORY), new SqlAffectedDependents(c.get(CONTEXT_SQL))))
+    .toDynamicValue(
+      (c) => new GetIncident(c.get(INCIDENT_REPOSITORY), new SqlAffectedDependents(c.get(CONTEXT_SQL)), new SqlMonitorLabels(c.get(SQL))),
+    )
     .inSingletonScope();
   bind(CreateManualIncident)
     .toDynamicValue(

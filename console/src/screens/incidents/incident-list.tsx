@@ -3,11 +3,19 @@ import { api, describe, ok, type Incident } from '../../api/client';
 import { dateTime } from '../../components/format';
 import { Link } from '../../components/link';
 
-/** An incident as GET /api/incidents lists it: with its monitor's name (null once the monitor is deleted). */
-type Listed = Incident & { monitorName?: string | null };
+/** An incident as GET /api/incidents lists it: with its monitor's name and kind (null once the monitor is deleted). */
+type Listed = Incident & { monitorName?: string | null; monitorKind?: string | null };
 
-/** The monitor an incident is about, as the list names it: nothing when the incident came without the name. */
-const monitorOf = (incident: Listed) => (incident.monitorName === undefined ? '' : `${incident.monitorName ?? 'A deleted monitor'} · `);
+/** The monitor an incident is about, linked to its page: nothing when the incident came without it. */
+function MonitorOf({ incident }: { incident: Listed }) {
+  if (incident.monitorName === undefined) return null;
+  if (!incident.monitorKind) return <>A deleted monitor · </>;
+  return (
+    <>
+      <Link to={`/monitors/${incident.monitorKind}/${incident.monitorId}`}>{incident.monitorName}</Link> ·{' '}
+    </>
+  );
+}
 
 /** Incidents with their acknowledge and resolve buttons; a refusal is shown beside the incident it concerns. */
 export function IncidentList({
@@ -46,7 +54,8 @@ export function IncidentList({
             </Link>
           </div>
           <p class="incident-meta">
-            {monitorOf(incident)}started {dateTime(incident.startedAt)}
+            <MonitorOf incident={incident} />
+            started {dateTime(incident.startedAt)}
             {incident.acknowledgedAt ? ` · acknowledged ${dateTime(incident.acknowledgedAt)}` : ''}
             {incident.resolvedAt ? ` · resolved ${dateTime(incident.resolvedAt)}` : ''}
           </p>

@@ -144,7 +144,12 @@ export function IncidentPage({ id, user }: { id: string; user: User }) {
     <article aria-labelledby="incident-title">
       <h1 id="incident-title">{incident.title}</h1>
       <p class="muted">
-        <Link to={`/monitors/website/${incident.monitorId}`}>Its monitor</Link> · started {dateTime(incident.startedAt)}
+        {incident.monitorKind ? (
+          <Link to={`/monitors/${incident.monitorKind}/${incident.monitorId}`}>{incident.monitorName}</Link>
+        ) : (
+          'A deleted monitor'
+        )}{' '}
+        · started {dateTime(incident.startedAt)}
         {incident.durationSeconds !== null ? ` · lasted ${Math.round(incident.durationSeconds / 60)} min` : ''}
       </p>
       <ErrorText message={error} />

@@ -11,7 +11,7 @@ import { INCIDENT_UPDATE_MAX_LENGTH } from '../../../domain/incidents/incident';
 import { ApiRouter } from '../shared/api-router';
 import { PageQuery, QueryId, paged, pagedSchema } from '../shared/paging';
 import { defineRouter } from '../shared/router-deps';
-import { presentIncident, presentTimelineEntry } from './presenters';
+import { presentIncident, presentMonitorLabel, presentTimelineEntry } from './presenters';
 import { DateParam, IncidentDetailSchema, IncidentListItemSchema, IncidentSchema, TimelineEntrySchema } from './schemas';
 
 const tags = ['Incidents'] as const;
@@ -56,9 +56,9 @@ export const incidentsRouter = defineRouter(
         response: pagedSchema(IncidentListItemSchema, 'IncidentPage'),
         errors: ['invalidDateRange'],
         handler: async ({ actor, query }) => {
-          const { items, total, monitorNames } = await use.listIncidents.execute(actor, query);
+          const { items, total, monitors } = await use.listIncidents.execute(actor, query);
           return paged(
-            items.map((incident) => ({ ...presentIncident(incident), monitorName: monitorNames.get(incident.monitorId) ?? null })),
+            items.map((incident) => ({ ...presentIncident(incident), ...presentMonitorLabel(monitors.get(incident.monitorId)) })),
             total,
             query,
           );
@@ -78,9 +78,10 @@ export const incidentsRouter = defineRouter(
         response: IncidentDetailSchema,
         errors: ['incidentNotFound'],
         handler: async ({ actor, params }) => {
-          const { incident, timeline, affected } = await use.getIncident.execute(actor, params.id);
+          const { incident, timeline, affected, monitor } = await use.getIncident.execute(actor, params.id);
           return {
             ...presentIncident(incident),
+            ...presentMonitorLabel(monitor ?? undefined),
             timeline: timeline.map(presentTimelineEntry),
             affectedMonitors: affected.map((m) => ({ publicId: m.publicId, name: m.name, since: m.since.toISOString() })),
           };

@@ -1,5 +1,6 @@
 import type { Incident } from '../../../domain/incidents/incident';
 import type { TimelineEntry } from '../../../domain/incidents/timeline-entry';
+import type { MonitorLabel } from '../../../application/incidents/ports';
 import type { StoredResult } from '../../../application/results/ports';
 import type { UptimeStats } from '../../../application/results/get-uptime-stats';
 
@@ -65,4 +66,10 @@ export const presentUptimeStats = (stats: UptimeStats) => ({
   from: stats.from.toISOString(),
   to: stats.to.toISOString(),
   monitoredSince: stats.monitoredSince?.toISOString() ?? null,
+});
+
+/** The monitor an incident is about, by name and kind; both null once the monitor is deleted. */
+export const presentMonitorLabel = (monitor: MonitorLabel | undefined) => ({
+  monitorName: monitor?.name ?? null,
+  monitorKind: monitor?.kind ?? null,
 });

@@ -31,12 +31,16 @@ export const IncidentSchema = z
   })
   .meta({ id: 'Incident' });
 
-export const IncidentListItemSchema = IncidentSchema.extend({
-  monitorName: z
+/** How a list and a detail name an incident's monitor, whatever its kind. */
+const MonitorLabelFields = {
+  monitorName: z.string().nullable().meta({ description: "Its monitor's name; null once the monitor is deleted" }),
+  monitorKind: z
     .string()
     .nullable()
-    .meta({ description: "Its monitor's name, whatever the monitor's kind; null once the monitor is deleted" }),
-}).meta({ id: 'IncidentListItem' });
+    .meta({ description: "Its monitor's kind, the path its record lives under (website, dns, tcp...); null once the monitor is deleted" }),
+};
+
+export const IncidentListItemSchema = IncidentSchema.extend(MonitorLabelFields).meta({ id: 'IncidentListItem' });
 
 export const TimelineEntrySchema = z
   .object({
@@ -59,6 +63,7 @@ export const AffectedMonitorSchema = z
   .meta({ id: 'AffectedMonitor' });
 
 export const IncidentDetailSchema = IncidentSchema.extend({
+  ...MonitorLabelFields,
   timeline: z.array(TimelineEntrySchema),
   affectedMonitors: z.array(AffectedMonitorSchema).meta({
     description:

@@ -40,6 +40,7 @@ describe('Incidents API', () => {
       status: 'open',
       title: 'Shop is down',
       monitorName: 'Shop',
+      monitorKind: 'website',
       startedAt: t0.toISOString(),
       resolvedAt: null,
       durationSeconds: null,
@@ -114,11 +115,18 @@ describe('Incidents API', () => {
       ).to.equal(201);
     }
     const list = await api('GET', '/api/incidents', { token: org.token });
-    expect(list.body.items.map((i: { monitorName: string }) => i.monitorName)).to.have.members(['Resolver of the shop', 'Database port']);
+    expect(list.body.items.map((i: { monitorName: string; monitorKind: string }) => [i.monitorName, i.monitorKind])).to.deep.equal([
+      ['Database port', 'tcp'],
+      ['Resolver of the shop', 'dns'],
+    ]);
+    const detail = await api('GET', `/api/incidents/${list.body.items[1].publicId}`, { token: org.token });
+    expect(detail.body).to.include({ monitorName: 'Resolver of the shop', monitorKind: 'dns' });
     const deleted = await api('DELETE', `/api/monitors/dns/${dns.publicId}`, { token: org.token });
     expect(deleted.status).to.equal(200);
     const after = await api('GET', '/api/incidents', { token: org.token });
     expect(after.body.items.map((i: { monitorName: string | null }) => i.monitorName)).to.deep.equal(['Database port', null]);
+    const orphan = await api('GET', `/api/incidents/${list.body.items[1].publicId}`, { token: org.token });
+    expect(orphan.body).to.include({ monitorName: null, monitorKind: null });
   });
 
   it('keeps tenants apart: other organizations and other customers see nothing', async () => {
