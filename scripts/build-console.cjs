@@ -16,7 +16,7 @@ const { sourceDigest } = require('./source-digest.cjs');
 const { spawnSync } = require('node:child_process');
 
 const GENERATORS = [path.join('scripts', 'console-api-types.ts'), path.join('scripts', 'console-catalogue.ts')];
-const INPUTS = ['console', 'src', ...GENERATORS, 'package-lock.json'];
+const INPUTS = ['console', 'src', ...GENERATORS, path.join('scripts', 'precompress-console.cjs'), 'package-lock.json'];
 const GENERATED = [path.join('console', 'src', 'api', 'schema.d.ts'), path.join('console', 'src', 'api', 'catalogue.ts')];
 const OUT = path.join('dist', 'console');
 const STAMP = path.join(OUT, '.build-stamp');
@@ -42,6 +42,7 @@ const steps = (root) => [
     what: 'bundle',
     args: [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', path.join(root, 'console', 'vite.config.mts')],
   },
+  { what: 'precompress', args: [path.join(root, 'scripts', 'precompress-console.cjs'), path.join(root, OUT, 'assets')] },
 ];
 
 function buildConsoleIfChanged(root, log = (line) => process.stdout.write(`${line}\n`)) {
@@ -51,7 +52,7 @@ function buildConsoleIfChanged(root, log = (line) => process.stdout.write(`${lin
     return 0;
   }
   const started = Date.now();
-  log('Building the console (API types, catalogue, typecheck, Vite)...');
+  log('Building the console (API types, catalogue, typecheck, Vite, precompressed assets)...');
   const digest = fingerprint(root);
   for (const step of steps(root)) {
     const result = spawnSync(process.execPath, step.args, {

@@ -2,6 +2,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import { AppError } from '../domain/shared/app-error';
 import { isCutByStop, isDatabaseOutage } from '../infrastructure/persistence/database-outage';
 import { currentScope } from '../infrastructure/persistence/work-scope';
+import { compressedAnswers } from '../interfaces/http/shared/compressed-answers';
 import { requestLog } from '../interfaces/http/shared/request-log';
 import { RouteTable } from '../interfaces/http/shared/route-table';
 import cookieParser from 'cookie-parser';
@@ -85,6 +86,7 @@ export async function createHttpApp(container: Container, contexts: readonly Con
   // the client address that per-caller limits count.
   app.set('trust proxy', config.trustProxy.length > 0 ? [...config.trustProxy] : false);
   app.use(requestLog(logger, { quietPaths: parts.quietPaths, redactUrl: parts.redactUrl }));
+  app.use(compressedAnswers);
   for (const handler of stage('first')) app.use(handler);
   app.use(pathCheck);
   // Text PostgreSQL cannot keep (NUL, lone surrogates) is refused here for every route: the URL now,

@@ -1,4 +1,5 @@
-import express, { type Express, type RequestHandler } from 'express';
+import type { Express, RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -40,14 +41,25 @@ const securityHeaders: RequestHandler = (_req, res, next) => {
 };
 
 /**
- * Serves the console at /app: its hashed assets (cached for a year), and its page for every other
- * path under /app (the console routes in the browser), never cached. Answers whether it is mounted.
+ * Serves the console at /app: its hashed assets (cached for a year; each as the Brotli or gzip file
+ * written beside it at build when the browser accepts one, Vary: Accept-Encoding), and its page for
+ * every other path under /app (the console routes in the browser), never cached (compressed by the
+ * host's answer compression). Answers whether it is mounted.
  */
 export function mountConsole(app: Express, dir: string | undefined = builtConsoleDir()): boolean {
   if (!dir) return false;
   const index = path.join(dir, 'index.html');
   const assets = `${CONSOLE_PATH}/assets/`;
-  app.use(assets, securityHeaders, express.static(path.join(dir, 'assets'), { index: false, maxAge: '365d', immutable: true }));
+  app.use(
+    assets,
+    securityHeaders,
+    expressStaticGzip(path.join(dir, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { index: false, maxAge: '365d', immutable: true },
+    }),
+  );
   // A missing asset goes on to the host's 404; any other path is one of the console's screens.
   app.get([CONSOLE_PATH, `${CONSOLE_PATH}/*path`], securityHeaders, (req, res, next) => {
     if (req.path.startsWith(assets)) return next();
