@@ -84,7 +84,8 @@ describe('pushover channels (a loopback Pushover Message API)', () => {
     });
     expect(sent.status, JSON.stringify(sent.body)).to.equal(202);
     service.worker('pushover-emergency-worker');
-    const [posted] = await waitFor(async () => (pushover.at(user).length > 0 ? pushover.at(user) : null), { what: 'the alert posted' });
+    await waitFor(async () => pushover.at(user).length > 0, { what: 'the alert posted' });
+    const [posted] = pushover.at(user);
     expect(posted!.problems).to.deep.equal([]);
     expect(posted!.body).to.deep.include({
       priority: 2,
