@@ -19,6 +19,7 @@ export * from './send-test-notification';
 export * from './settle-batches';
 export * from './storm-ports';
 export * from './sms-channel-sender';
+export * from './voice-channel-sender';
 export * from './update-notification-channel';
 export * from './update-organization-smtp';
 export * from './webhook-secrets';

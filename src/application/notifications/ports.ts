@@ -5,6 +5,7 @@ import type { OrganizationSmtp, SmtpSecurity } from '../../domain/notifications/
 import { token } from '../shared/token';
 import type { TargetPolicy } from '../shared/target-policy';
 import type { Transaction } from '../shared/transaction';
+import type { SmsSendOutcome } from './delivery-ports';
 
 export interface ChannelFilter {
   /** Channels of this customer (its own and its monitors' overrides). */
@@ -89,6 +90,11 @@ export const NOTIFICATION_TARGET_POLICY = token<TargetPolicy>('NotificationTarge
 // Deliveries (outbox, ledger, direct messages, senders, SMS) and storms with channel health, in their own files.
 export * from './delivery-ports';
 export * from './storm-ports';
+
+/** A phone-call gateway (the voice transport): calls one E.164 number to do what the TwiML says (its call's id as `messageId`). */
+export interface VoiceProvider {
+  call(to: string, twiml: string): Promise<SmsSendOutcome>;
+}
 
 /** A security notice of the outbox (the identity context's event), with its row's id. */
 export interface PendingSecurityNotice {

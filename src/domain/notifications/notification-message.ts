@@ -26,3 +26,20 @@ export function emailContent(message: NotificationMessage): { subject: string; t
 export function smsContent(message: NotificationMessage): string {
   return fitSms(`${titleOf(message)}: ${message.summary}`);
 }
+
+/** What a phone call says, read out twice at most: short, so a call is a page, not a report. */
+export const VOICE_TEXT_MAX = 300;
+
+/** The text read out on a call: the event's title and summary, cut to VOICE_TEXT_MAX characters. */
+export function voiceContent(message: NotificationMessage): string {
+  const text = `${titleOf(message)}: ${message.summary}`.replace(/\s+/g, ' ').trim();
+  return text.length <= VOICE_TEXT_MAX ? text : `${text.slice(0, VOICE_TEXT_MAX - 3).replace(/[\uD800-\uDBFF]$/, '')}...`;
+}
+
+/** Text as XML character data: &, < and > (and quotes, harmlessly) escaped. */
+const escapeXml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/** The TwiML of a call: the text said twice, with a pause between, then the call ends. */
+export const voiceTwiml = (text: string): string =>
+  `<Response><Say>${escapeXml(text)}</Say><Pause length="1"/><Say>${escapeXml(text)}</Say></Response>`;

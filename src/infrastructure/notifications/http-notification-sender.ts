@@ -27,7 +27,7 @@ const refused = (error: string): SendOutcome => ({
 });
 
 /**
- * Deliveries of every `post` type (webhook, chat services): one POST of JSON on a kept-alive
+ * Deliveries of every `post` type (webhook, chat services): one POST (or the type's PUT) of JSON on a kept-alive
  * connection of the receiver's pool, pinned to the addresses the target policy vetted (so DNS cannot
  * rebind a receiver to a private address), at most a few at once per receiver. What is posted, where
  * and with which headers of its own is the type's descriptor's (postRequestOf); every post carries
@@ -54,7 +54,7 @@ export class HttpNotificationSender implements NotificationSender, DirectSender 
         ? this.signer.sign(secret, body, this.now(), message.id)
         : { 'X-Webhook-Id': message.id }),
     };
-    return this.post(request.url, headers, body);
+    return this.post(request.url, headers, body, request.method);
   }
 
   /**
@@ -79,14 +79,14 @@ export class HttpNotificationSender implements NotificationSender, DirectSender 
     return this.post(recipient.url, headers, body);
   }
 
-  private async post(url: string, headers: Record<string, string>, body: string): Promise<SendOutcome> {
+  private async post(url: string, headers: Record<string, string>, body: string, method: 'POST' | 'PUT' = 'POST'): Promise<SendOutcome> {
     const deadline = new CheckDeadline();
     const timer = setTimeout(() => deadline.pass(), this.timeoutMs);
     const started = performance.now();
     try {
       const response = await this.pool.request({
         url: new URL(url),
-        method: 'POST',
+        method,
         headers,
         body,
         userAgent: this.userAgent,

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { parseRetryAfter, verdictOf } from '../../domain/notifications/delivery-schedule';
-import type { SmsProvider, SmsSendOutcome } from '../../application/notifications/ports';
+import type { SmsProvider, SmsSendOutcome, VoiceProvider } from '../../application/notifications/ports';
 import { CheckDeadline } from '../../application/checks/check-deadline';
 import type { PinnedHttpPool } from '../protocols/http/pinned-http-pool';
 import { ProbeError } from '../protocols/shared/probe-error';
@@ -17,11 +17,13 @@ export interface TwilioAccount {
 
 /**
  * Twilio's Messages API: POST {base}/2010-04-01/Accounts/{AccountSid}/Messages.json, form-encoded
- * To, From and Body, HTTP basic auth (the account SID and auth token). A 201 answers the message's
- * JSON (`sid`); an error answers `{code, message, more_info, status}`. The connection goes through
- * the target policy, pinned to the vetted address, kept alive in the notification pool (as the webhook sender's).
+ * To, From and Body, HTTP basic auth (the account SID and auth token); and its Calls API for the
+ * voice transport: POST .../Calls.json, form-encoded To, From and Twiml (what the call says). A 201
+ * answers the message's or call's JSON (`sid`); an error answers `{code, message, more_info,
+ * status}`. The connection goes through the target policy, pinned to the vetted address, kept alive
+ * in the notification pool (as the webhook sender's).
  */
-export class TwilioSmsProvider implements SmsProvider {
+export class TwilioSmsProvider implements SmsProvider, VoiceProvider {
   constructor(
     private readonly pool: PinnedHttpPool,
     private readonly account: TwilioAccount,
@@ -30,13 +32,22 @@ export class TwilioSmsProvider implements SmsProvider {
     private readonly now: () => Date,
   ) {}
 
-  async send(to: string, text: string): Promise<SmsSendOutcome> {
-    const { baseUrl, accountSid, authToken, from } = this.account;
+  send(to: string, text: string): Promise<SmsSendOutcome> {
+    return this.create('Messages.json', { To: to, From: this.account.from, Body: text });
+  }
+
+  /** A call to `to` that does what the TwiML says (at most 4000 characters: Twilio's limit). */
+  call(to: string, twiml: string): Promise<SmsSendOutcome> {
+    return this.create('Calls.json', { To: to, From: this.account.from, Twiml: twiml });
+  }
+
+  private async create(resource: string, form: Record<string, string>): Promise<SmsSendOutcome> {
+    const { baseUrl, accountSid, authToken } = this.account;
     const url = new URL(
-      `2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`,
+      `2010-04-01/Accounts/${encodeURIComponent(accountSid)}/${resource}`,
       baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`,
     );
-    const body = new URLSearchParams({ To: to, From: from, Body: text }).toString();
+    const body = new URLSearchParams(form).toString();
     const headers = {
       'content-type': 'application/x-www-form-urlencoded',
       accept: 'application/json',

@@ -49,6 +49,7 @@ import { HttpNotificationSender } from '../../infrastructure/notifications/http-
 import { NodemailerEmailSender, platformSmtp } from '../../infrastructure/notifications/nodemailer-email-sender';
 import { SmsChannelSender } from '../../application/notifications/sms-channel-sender';
 import { UnavailableSender } from '../../application/notifications/unavailable-sender';
+import { VoiceChannelSender } from '../../application/notifications/voice-channel-sender';
 
 import { TwilioSmsProvider } from '../../infrastructure/notifications/twilio-sms-provider';
 import { SqlSmsQuota } from '../../infrastructure/notifications/sql-sms-quota';
@@ -67,6 +68,8 @@ import type { ContainerModuleLoadOptions } from 'inversify';
 
 /** The sender of the sms transport in a deployment without an SMS account. */
 const NO_SMS = new UnavailableSender('No sender for sms is configured (no SMS account: SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM)');
+/** The sender of the voice transport in a deployment without a Twilio account (calls go through the SMS provider's). */
+const NO_VOICE = new UnavailableSender('No sender for voice is configured (no Twilio account: SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM)');
 
 /**
  * How long one webhook or chat POST may take. A delivery's lease (NOTIFY_LEASE_MS) outlasts any send (an SMTP
@@ -132,32 +135,29 @@ export function bindNotificationDelivery({ bind, single }: Pick<ContainerModuleL
     const { sms } = config(c);
     return sms ? c.get(SmsChannelSender) : null;
   };
-  single(SmsChannelSender, (c) => {
+  // The deployment's Twilio account: its Messages API for SMS, its Calls API for voice.
+  single(TwilioSmsProvider, (c) => {
     const { sms } = config(c);
     if (!sms) throw new Error('SMS_* settings are missing');
     const now = clock(c);
-    return new SmsChannelSender(
-      new TwilioSmsProvider(
-        c.get(PinnedHttpPool),
-        {
-          baseUrl: sms.providerUrl,
-          accountSid: sms.accountSid,
-          authToken: sms.authToken,
-          from: sms.from,
-        },
-        userAgent(c),
-        SEND_TIMEOUT_MS,
-        () => now.now(),
-      ),
-      c.get<SmsQuota>(SMS_QUOTA),
-      now,
+    return new TwilioSmsProvider(
+      c.get(PinnedHttpPool),
+      { baseUrl: sms.providerUrl, accountSid: sms.accountSid, authToken: sms.authToken, from: sms.from },
+      userAgent(c),
+      SEND_TIMEOUT_MS,
+      () => now.now(),
     );
   });
+  single(SmsChannelSender, (c) => new SmsChannelSender(c.get(TwilioSmsProvider), c.get<SmsQuota>(SMS_QUOTA), clock(c)));
+  // Without one, calls fail at once saying so (NO_VOICE).
+  single(VoiceChannelSender, (c) => new VoiceChannelSender(c.get(TwilioSmsProvider)));
+  const voiceSender = (c: Ctx): VoiceChannelSender | null => (config(c).sms ? c.get(VoiceChannelSender) : null);
   // One sender per transport (each channel type's is its descriptor's `transport`).
   single(NOTIFICATION_SENDERS, (c): NotificationSenders => ({
     post: c.get(HttpNotificationSender),
     email: c.get(NodemailerEmailSender),
     sms: smsSender(c) ?? NO_SMS,
+    voice: voiceSender(c) ?? NO_VOICE,
   }));
   single(DIRECT_SENDERS, (c): DirectSenders => ({
     webhook: c.get(HttpNotificationSender),

@@ -754,7 +754,7 @@ export function sendersWith(named: Partial<Record<ChannelType, NotificationSende
   const byType: NotificationSender = {
     send: (channel, message, secret) => (named[channel.type] ?? unavailable(channel.type)).send(channel, message, secret),
   };
-  return { post: byType, email: byType, sms: byType };
+  return { post: byType, email: byType, sms: byType, voice: byType };
 }
 
 /** The same for direct messages. */

@@ -1,17 +1,35 @@
 import { discord } from './discord';
 import { email } from './email';
+import { matrix } from './matrix';
 import { ntfy } from './ntfy';
 import { pagerduty } from './pagerduty';
+import { pushover } from './pushover';
 import { chatParts, type NotificationMessage } from '../message-parts';
 import type { ChannelConfig, ChatParts, NotifierDescriptor, PostRequest, Transport } from './notifier';
 import { slack } from './slack';
 import { sms } from './sms';
 import { teams } from './teams';
+import { teamsWorkflows } from './teams-workflows';
 import { telegram } from './telegram';
+import { voice } from './voice';
 import { webhook } from './webhook';
 
 /** THE list of notification channel types, one descriptor file each; its order is the API's. */
-export const NOTIFIERS = [webhook, email, sms, slack, teams, discord, ntfy, pagerduty, telegram] as const;
+export const NOTIFIERS = [
+  webhook,
+  email,
+  sms,
+  slack,
+  teams,
+  discord,
+  ntfy,
+  pagerduty,
+  telegram,
+  teamsWorkflows,
+  pushover,
+  matrix,
+  voice,
+] as const;
 
 type Notifiers = typeof NOTIFIERS;
 

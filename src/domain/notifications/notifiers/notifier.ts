@@ -9,7 +9,10 @@ export type { ChatParts } from '../message-parts';
  * topic, token (an access token, null when none), messagePrefix}; pagerduty {routingKey (the integration
  * key), url (the Events API's), messagePrefix}; telegram {botToken, chatId (an id or
  * @username), threadId (null when none), apiUrl (a Bot API server of one's own, null for the public
- * one), messagePrefix}. messagePrefix is message content: it is never judged as a URL.
+ * one), messagePrefix}; teams-workflows {url (its Workflows webhook URL), messagePrefix}; pushover
+ * {appToken, userKey, url (the Message API's), messagePrefix}; matrix {url (the homeserver's), roomId,
+ * accessToken, messagePrefix}; voice {phoneNumbers}. messagePrefix is message content: it is never
+ * judged as a URL.
  */
 export interface ChannelConfig {
   readonly url?: string;
@@ -24,6 +27,10 @@ export interface ChannelConfig {
   readonly chatId?: string;
   readonly threadId?: string | null;
   readonly apiUrl?: string | null;
+  readonly appToken?: string;
+  readonly userKey?: string;
+  readonly roomId?: string;
+  readonly accessToken?: string;
 }
 
 /**
@@ -65,14 +72,16 @@ export interface NotifierField {
 
 /**
  * How a type's messages leave: `post` one JSON POST to a URL (webhook, chat services, any HTTP API),
- * `email` through SMTP, `sms` through the deployment's SMS provider. The deliverer keeps one sender per
+ * `email` through SMTP, `sms` through the deployment's SMS provider, `voice` a phone call through the
+ * same provider's account. The deliverer keeps one sender per
  * transport (NotificationSenders), so a new type of a known transport needs no sender of its own.
  */
-export type Transport = 'post' | 'email' | 'sms';
+export type Transport = 'post' | 'email' | 'sms' | 'voice';
 
 /**
  * What a `post` notifier sends for one message: the URL (undefined when the config has none: the
- * delivery is refused), the JSON body, and headers of its own. The sender adds Content-Type and
+ * delivery is refused), the JSON body, headers of its own, and the method (POST unless the API
+ * takes a PUT, as Matrix's idempotent send). The sender adds Content-Type and
  * X-Webhook-Id (or, for a `signed` type with its secret, the signature headers) after these, so they
  * cannot be forged; the URL, wherever it was built from, still goes through the target policy.
  */
@@ -80,6 +89,7 @@ export interface PostRequest {
   readonly url: string | undefined;
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  readonly method?: 'POST' | 'PUT';
 }
 
 /** What a `post` builder is given: the message, the parts every chat body is made of, and the channel's config as stored. */

@@ -224,6 +224,24 @@ describe('data export (/api/organization/data-export)', () => {
     });
     expect(telegram.status, JSON.stringify(telegram.body)).to.equal(201);
     secrets.telegramBotToken = 'telegrambottokensecret42';
+    for (const [type, config, secret] of [
+      [
+        'teams-workflows',
+        { url: 'https://prod-01.logic-export-fixture.com/workflows/1/invoke?sig=workflowsigsecret42' },
+        'workflowsigsecret42',
+      ],
+      ['pushover', { appToken: 'pushoverappsecret42AAAAAAAAAAA', userKey: 'pushoveruserkeysecret42BBBBBBB' }, 'pushoverappsecret42'],
+      [
+        'matrix',
+        { url: 'https://matrix.export-fixture.com/', roomId: '!room:export-fixture.com', accessToken: 'syt_matrixsecret42' },
+        'matrixsecret42',
+      ],
+    ] as const) {
+      const created = await api('POST', '/api/notification-channels', { token: org.token, body: { name: type, type, config } });
+      expect(created.status, JSON.stringify(created.body)).to.equal(201);
+      secrets[`${type}Secret`] = secret;
+    }
+    secrets.pushoverUserKey = 'pushoveruserkeysecret42';
     secrets.apiToken = await anOrgToken(org.token, { name: 'exported?' });
     const page = await api('POST', '/api/status-pages', {
       token: org.token,

@@ -76,6 +76,30 @@ describe('notification channel configs as the export writes them (channelConfigR
     expect(await exported(NOTIFIERS, { ...config, apiUrl: null })).to.deep.equal({ ...config, botToken: '[redacted]', apiUrl: null });
   });
 
+  it("replaces Pushover's keys and Matrix's access token whole, keeping a Matrix room and the servers' hosts", async () => {
+    expect(
+      await exported(NOTIFIERS, {
+        appToken: 'azGDORePK8gMaC0QOYAMyEEuzJnyUi',
+        userKey: 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG',
+        url: 'https://api.pushover.net/1/messages.json',
+        messagePrefix: null,
+      }),
+    ).to.deep.equal({ appToken: '[redacted]', userKey: '[redacted]', url: 'https://api.pushover.net/[redacted]', messagePrefix: null });
+    expect(
+      await exported(NOTIFIERS, {
+        url: 'https://matrix.example.org/',
+        roomId: '!abc:example.org',
+        accessToken: 'syt_x',
+        messagePrefix: null,
+      }),
+    ).to.deep.equal({
+      url: 'https://matrix.example.org/[redacted]',
+      roomId: '!abc:example.org',
+      accessToken: '[redacted]',
+      messagePrefix: null,
+    });
+  });
+
   it("replaces a new type's API key whole, leaving an absent or null one as it is", async () => {
     const notifiers = [...NOTIFIERS, keyed];
     expect(await exported(notifiers, { apiKey: 'k-123456', messagePrefix: null })).to.deep.equal({

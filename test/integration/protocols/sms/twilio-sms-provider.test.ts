@@ -72,6 +72,26 @@ describe('Twilio SMS provider (TwilioSmsProvider)', () => {
     });
   });
 
+  it('places a call through the Calls API: To/From/Twiml with basic auth, answering the call sid; an error code is final', async () => {
+    const twiml = '<Response><Say>Incident opened: R&amp;D is down</Say></Response>';
+    const outcome = await provider().call('+14155550105', twiml);
+    expect(outcome).to.include({ verdict: 'delivered', statusCode: 201, error: null });
+    expect(outcome.messageId).to.match(/^CA\d{32}$/);
+    expect(peer.to('+14155550105')).to.deep.equal([
+      {
+        path: `/2010-04-01/Accounts/${SID}/Calls.json`,
+        authorization: `Basic ${Buffer.from(`${SID}:tok`).toString('base64')}`,
+        form: { To: '+14155550105', From: '+15005550006', Twiml: twiml },
+      },
+    ]);
+    expect(peer.rejected).to.deep.equal([]);
+    peer.answer('+14155550106', twilioError(400, 21215, 'Geo permission configuration is not permitting call'));
+    expect(await provider().call('+14155550106', twiml)).to.include({
+      verdict: 'rejected',
+      error: 'Twilio 21215: Geo permission configuration is not permitting call',
+    });
+  });
+
   it('a provider URL the target policy refuses fails for good, connecting nowhere', async () => {
     const before = peer.requests.length;
     const outcome = await provider('http://sms.internal.lan:8080').send('+14155550104', 'x');

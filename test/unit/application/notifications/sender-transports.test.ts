@@ -13,7 +13,7 @@ const SETTINGS: DeliverySettings = { baseMs: 1_000, maxMs: 60_000, maxAttempts: 
 /** A channel of every type, each with its descriptor's sample config. */
 const CONFIGS: ReadonlyMap<ChannelType, ChannelConfig> = new Map(NOTIFIERS.map((n) => [n.type, n.sample]));
 
-function transportHarness(sms: NotificationSender) {
+function transportHarness(sms: NotificationSender, voice: NotificationSender = new FakeNotificationSender()) {
   const h = harness();
   const ledger = new FakeDeliveryLedger(h.channels);
   const post = new FakeNotificationSender();
@@ -21,7 +21,7 @@ function transportHarness(sms: NotificationSender) {
   const deliver = new DeliverDueNotifications(
     ledger,
     h.channels,
-    { post, email, sms },
+    { post, email, sms, voice },
     h.secrets,
     SETTINGS,
     h.clock,
@@ -51,9 +51,10 @@ function transportHarness(sms: NotificationSender) {
 }
 
 describe("delivery picks the sender of a channel type's transport", () => {
-  it('sends webhook and chat channels through the post sender, e-mail through its own, SMS through its own', async () => {
+  it('sends webhook and chat channels through the post sender, e-mail, SMS and voice through their own', async () => {
     const sms = new FakeNotificationSender();
-    const h = transportHarness(sms);
+    const voice = new FakeNotificationSender();
+    const h = transportHarness(sms, voice);
     const channels = Object.fromEntries(
       await Promise.all([...CONFIGS.keys()].map(async (type) => [type, (await h.aDeliveryTo(type)).publicId])),
     ) as Record<ChannelType, string>;
@@ -66,6 +67,7 @@ describe("delivery picks the sender of a channel type's transport", () => {
     );
     expect(sentTo(h.email)).to.deep.equal([channels.email]);
     expect(sentTo(sms)).to.deep.equal([channels.sms]);
+    expect(sentTo(voice)).to.deep.equal([channels.voice]);
     expect(h.post.sent.find((s) => s.channelId === channels.webhook)!.secret, "the webhook's signing secret").to.match(/^whsec_/);
   });
 
@@ -76,5 +78,13 @@ describe("delivery picks the sender of a channel type's transport", () => {
     expect(settled!.next).to.deep.include({ status: 'failed', channelFault: false });
     expect(h.ledger.deliveries[0]).to.deep.include({ status: 'failed', lastError: 'No sender for sms is configured' });
     expect(h.post.sent).to.be.empty;
+  });
+
+  it('fails a voice delivery at once, saying why, when the deployment has no Twilio account (not the channel’s fault)', async () => {
+    const h = transportHarness(new FakeNotificationSender(), new UnavailableSender('No sender for voice is configured'));
+    await h.aDeliveryTo('voice');
+    const [settled] = await h.deliver.execute('w1');
+    expect(settled!.next).to.deep.include({ status: 'failed', channelFault: false });
+    expect(h.ledger.deliveries[0]).to.deep.include({ status: 'failed', lastError: 'No sender for voice is configured' });
   });
 });

@@ -39,6 +39,9 @@ describe('the data export redaction, derived from the descriptors (export-redact
       { name: 'routingKey', redaction: 'redacted' },
       { name: 'botToken', redaction: 'redacted' },
       { name: 'apiUrl', redaction: 'hostOnly' },
+      { name: 'appToken', redaction: 'redacted' },
+      { name: 'userKey', redaction: 'redacted' },
+      { name: 'accessToken', redaction: 'redacted' },
     ]);
   });
 
@@ -51,6 +54,9 @@ describe('the data export redaction, derived from the descriptors (export-redact
       { name: 'routingKey', redaction: 'redacted' },
       { name: 'botToken', redaction: 'redacted' },
       { name: 'apiUrl', redaction: 'hostOnly' },
+      { name: 'appToken', redaction: 'redacted' },
+      { name: 'userKey', redaction: 'redacted' },
+      { name: 'accessToken', redaction: 'redacted' },
       { name: 'pagerKey', redaction: 'redacted' },
     ]);
   });

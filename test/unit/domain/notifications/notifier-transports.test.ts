@@ -42,6 +42,10 @@ describe('notifier transports and what a post type sends (src/domain/notificatio
       ntfy: 'post',
       pagerduty: 'post',
       telegram: 'post',
+      'teams-workflows': 'post',
+      pushover: 'post',
+      matrix: 'post',
+      voice: 'voice',
     });
   });
 

@@ -18,6 +18,10 @@ const CONFIG_FIELDS: readonly (keyof ChannelConfig)[] = [
   'chatId',
   'threadId',
   'apiUrl',
+  'appToken',
+  'userKey',
+  'roomId',
+  'accessToken',
 ];
 
 const message: NotificationMessage = {
@@ -101,10 +105,40 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
   });
 
   it('derive the lists as they were written before the descriptors', () => {
-    expect([...CHANNEL_TYPES]).to.deep.equal(['webhook', 'email', 'sms', 'slack', 'teams', 'discord', 'ntfy', 'pagerduty', 'telegram']);
-    expect([...CHAT_TYPES]).to.deep.equal(['slack', 'teams', 'discord']);
-    expect(CHANNEL_TYPES.filter((type) => secretFields(type).includes('url'))).to.deep.equal(['slack', 'teams', 'discord']);
-    expect(CHANNEL_TYPES.flatMap((type) => secretFields(type))).to.deep.equal(['url', 'url', 'url', 'token', 'routingKey', 'botToken']);
+    expect([...CHANNEL_TYPES]).to.deep.equal([
+      'webhook',
+      'email',
+      'sms',
+      'slack',
+      'teams',
+      'discord',
+      'ntfy',
+      'pagerduty',
+      'telegram',
+      'teams-workflows',
+      'pushover',
+      'matrix',
+      'voice',
+    ]);
+    expect([...CHAT_TYPES]).to.deep.equal(['slack', 'teams', 'discord', 'teams-workflows']);
+    expect(CHANNEL_TYPES.filter((type) => secretFields(type).includes('url'))).to.deep.equal([
+      'slack',
+      'teams',
+      'discord',
+      'teams-workflows',
+    ]);
+    expect(CHANNEL_TYPES.flatMap((type) => secretFields(type))).to.deep.equal([
+      'url',
+      'url',
+      'url',
+      'token',
+      'routingKey',
+      'botToken',
+      'url',
+      'appToken',
+      'userKey',
+      'accessToken',
+    ]);
     expect(Object.fromEntries(CHANNEL_TYPES.map((type) => [type, fieldsOf(type)]))).to.deep.equal({
       webhook: ['url', 'headers'],
       email: ['recipients'],
@@ -115,6 +149,10 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
       ntfy: ['url', 'topic', 'token', 'messagePrefix'],
       pagerduty: ['routingKey', 'url', 'messagePrefix'],
       telegram: ['botToken', 'chatId', 'threadId', 'apiUrl', 'messagePrefix'],
+      'teams-workflows': ['url', 'messagePrefix'],
+      pushover: ['appToken', 'userKey', 'url', 'messagePrefix'],
+      matrix: ['url', 'roomId', 'accessToken', 'messagePrefix'],
+      voice: ['phoneNumbers'],
     });
     expect(notifierOf('teams').label).to.equal('Microsoft Teams');
   });

@@ -30,13 +30,13 @@ const descriptionsOf = (schema: z.ZodType) =>
 describe('channel config schemas (built from the notifier descriptors)', () => {
   it('describe each field by the types taking it, in NOTIFIERS order, then its help', () => {
     expect(descriptionsOf(channelConfigInput(NOTIFIERS))).to.deep.equal({
-      url: 'webhook, slack, teams, discord, ntfy, pagerduty: the URL posted to (http or https, a public host)',
+      url: 'webhook, slack, teams, discord, ntfy, pagerduty, teams-workflows, pushover, matrix: the URL posted to (http or https, a public host)',
       headers:
         'webhook: extra request headers (never Host: webhookHostHeaderForbidden; not Content-Type, Content-Length, Connection, Transfer-Encoding or X-Webhook-*)',
       recipients: 'email: recipient addresses (lowercased, each once)',
-      phoneNumbers: 'sms: numbers in E.164 (+4930123456), each once',
+      phoneNumbers: 'sms, voice: numbers in E.164 (+4930123456), each once',
       messagePrefix:
-        'slack, teams, discord, ntfy, pagerduty, telegram: text put before every message (message content: never judged as a URL)',
+        'slack, teams, discord, ntfy, pagerduty, telegram, teams-workflows, pushover, matrix: text put before every message (message content: never judged as a URL)',
       topic: 'ntfy: the topic published to: letters, digits, - and _, at most 64',
       token: 'ntfy: an access token (tk_...) sent as Authorization: Bearer, for a protected topic; none for a public one',
       routingKey: 'pagerduty: the integration key (routing key) of an Events API v2 integration: 32 letters and digits',
@@ -45,6 +45,10 @@ describe('channel config schemas (built from the notifier descriptors)', () => {
       threadId: 'telegram: the forum topic’s message_thread_id, for a group with topics; none for the main chat',
       apiUrl:
         'telegram: the URL of a Bot API server of your own (http or https, a public host); none for Telegram’s own (api.telegram.org)',
+      appToken: 'pushover: the API token of a Pushover application: 30 letters and digits',
+      userKey: 'pushover: the user or group key notified: 30 letters and digits',
+      roomId: 'matrix: the room posted to, by its id (!abc123:example.org, in its advanced settings), which the account has joined',
+      accessToken: 'matrix: the access token of the account that posts (a bot user’s), sent as Authorization: Bearer',
     });
   });
 
@@ -65,7 +69,7 @@ describe('channel config schemas (built from the notifier descriptors)', () => {
     const described = descriptionsOf(input);
     expect(described.pagerKey).to.equal('pager: the routing key');
     expect(described.url).to.equal(
-      'webhook, slack, teams, discord, ntfy, pagerduty, pager: the URL posted to (http or https, a public host)',
+      'webhook, slack, teams, discord, ntfy, pagerduty, teams-workflows, pushover, matrix, pager: the URL posted to (http or https, a public host)',
     );
     expect(Object.keys(descriptionsOf(channelConfigOutput([...NOTIFIERS, pager])))).to.include('pagerKey');
   });
