@@ -1,3 +1,4 @@
+import type { ApiRecord } from '../api-client';
 import { baseOf, ImportError, requestJson } from './http';
 import { hostOf, type ImportDraft, minutesOf, timeoutOf } from './shared';
 
@@ -13,6 +14,7 @@ export const BETTERSTACK_URL = 'https://uptime.betterstack.com';
 export interface JsonApiRecord {
   readonly id: string;
   readonly type?: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the source's JSON, read field by field
   readonly attributes: Record<string, any>;
 }
 
@@ -33,7 +35,7 @@ export async function fetchBetterStack(url: string, token: string): Promise<Bett
     const records: JsonApiRecord[] = [];
     let next: string | null = `${base}${path}`;
     for (let pages = 0; next && pages < 1000; pages += 1) {
-      const answer = (await requestJson(next, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } })) as any;
+      const answer = (await requestJson(next, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } })) as ApiRecord;
       if (!Array.isArray(answer?.data)) throw new ImportError(`GET ${next}: no data list in the answer`);
       records.push(...answer.data);
       const link: unknown = answer.pagination?.next;

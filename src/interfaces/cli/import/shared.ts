@@ -1,7 +1,7 @@
 import { Document } from 'yaml';
 import type { z } from 'zod';
 import { CHANNEL_TYPES, type ChannelType } from '../../../domain/notifications/channel-config';
-import { secretFields } from '../../../domain/notifications/notifiers';
+import { notifierOf, secretFields } from '../../../domain/notifications/notifiers';
 import { TAG_COLORS } from '../../../domain/monitoring/tag';
 import { envName, envRef } from '../env-refs';
 import { ChannelEntry, MaintenanceWindowEntry, MonitorEntry, StatusPageEntry, TagEntry } from '../file-schema';
@@ -68,7 +68,15 @@ export class ImportDraft {
     }
     const entry = { key, name: name.trim().slice(0, 200) || key, type, config };
     if (!this.valid(what, entry, ChannelEntry)) return false;
-    const written: Record<string, unknown> = { ...config };
+    let stored: Record<string, unknown>;
+    try {
+      // As the service stores it (lowercased addresses, a chat type's messagePrefix null): a plan then compares equal.
+      stored = { ...notifierOf(type as ChannelType).normalize(config as never) };
+    } catch (error) {
+      this.skip(what, `the service would refuse its config (${(error as Error).message})`);
+      return false;
+    }
+    const written: Record<string, unknown> = { ...stored };
     for (const field of secretFields(type as ChannelType)) {
       if (typeof written[field] !== 'string') continue;
       written[field] = this.reference([key, field.replace(/([a-z0-9])([A-Z])/g, '$1_$2')], `${from}, its ${field}`);

@@ -6,6 +6,7 @@ declare module 'sql.js' {
   }
   interface Database {
     exec(sql: string): QueryResults[];
+    export(): Uint8Array;
     close(): void;
   }
   interface SqlJsStatic {

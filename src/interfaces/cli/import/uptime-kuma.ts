@@ -10,6 +10,7 @@ import { hostOf, type ImportDraft, minutesOf, statusCodes, timeoutOf } from './s
  * fields) and monitor_notification, maintenance and monitor_maintenance, status_page with its
  * `group`s and monitor_group.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a database row, read field by field
 export type Row = Record<string, any>;
 
 export interface KumaData {

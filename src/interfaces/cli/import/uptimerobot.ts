@@ -1,3 +1,4 @@
+import type { ApiRecord } from '../api-client';
 import { baseOf, ImportError, requestJson } from './http';
 import { hostOf, type ImportDraft, minutesOf, timeoutOf } from './shared';
 
@@ -53,24 +54,23 @@ export async function fetchUptimeRobot(url: string, apiKey: string): Promise<Upt
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'cache-control': 'no-cache' },
       body: body.toString(),
-    })) as Record<string, any>;
+    })) as ApiRecord;
     if (answer?.stat !== 'ok') throw new ImportError(`${method}: ${answer?.error?.message ?? JSON.stringify(answer?.error ?? answer)}`);
     return answer;
   };
-  const monitors: UptimeRobotMonitor[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await call('getMonitors', { alert_contacts: '1', offset: String(offset), limit: String(PAGE) });
-    monitors.push(...(page.monitors ?? []));
-    const total = Number(page.pagination?.total ?? 0);
-    if ((page.monitors ?? []).length === 0 || offset + PAGE >= total) break;
-  }
-  const contacts: UptimeRobotContact[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await call('getAlertContacts', { offset: String(offset), limit: String(PAGE) });
-    contacts.push(...(page.alert_contacts ?? []));
-    const total = Number(page.total ?? 0);
-    if ((page.alert_contacts ?? []).length === 0 || offset + PAGE >= total) break;
-  }
+  // Paged by offset: the next page starts after what this one held (a page may hold fewer than the limit).
+  const all = async <T>(method: string, field: string, extra: Record<string, string>, totalOf: (page: ApiRecord) => unknown) => {
+    const items: T[] = [];
+    for (let pages = 0; pages < 10_000; pages += 1) {
+      const page = await call(method, { ...extra, offset: String(items.length), limit: String(PAGE) });
+      const got = (page[field] ?? []) as T[];
+      items.push(...got);
+      if (got.length === 0 || items.length >= Number(totalOf(page) ?? 0)) break;
+    }
+    return items;
+  };
+  const monitors = await all<UptimeRobotMonitor>('getMonitors', 'monitors', { alert_contacts: '1' }, (p) => p.pagination?.total);
+  const contacts = await all<UptimeRobotContact>('getAlertContacts', 'alert_contacts', {}, (p) => p.total);
   return { monitors, contacts };
 }
 
