@@ -5,6 +5,7 @@ import { BETTERSTACK_URL, fetchBetterStack, mapBetterStack } from './betterstack
 import { ImportError } from './http';
 import { ImportDraft, renderImport, reportImport } from './shared';
 import { mapKuma, readKumaFile } from './uptime-kuma';
+import { fetchKumaLive } from './uptime-kuma-live';
 import { fetchUptimeRobot, mapUptimeRobot, UPTIMEROBOT_URL } from './uptimerobot';
 
 export { ImportError } from './http';
@@ -38,8 +39,13 @@ export async function runImport(options: Options, io: ImportIo): Promise<number>
     const data = await fetchBetterStack(options.url || BETTERSTACK_URL, secret(io.env, 'BETTERSTACK_API_TOKEN'));
     mapBetterStack(data, draft);
     label = 'Better Stack';
+  } else if (options.source === 'uptime-kuma' && !options.file && options.url) {
+    const login = { username: secret(io.env, 'UPTIME_KUMA_USERNAME'), password: secret(io.env, 'UPTIME_KUMA_PASSWORD') };
+    mapKuma(await fetchKumaLive(options.url, { ...login, token: io.env.UPTIME_KUMA_TOKEN }), draft);
+    draft.notes.push('maintenance and status pages are read from the SQLite file only (--file kuma.db)');
+    label = 'Uptime Kuma';
   } else if (options.source === 'uptime-kuma') {
-    if (!options.file) throw new UsageError('uptime-kuma reads its SQLite file: --file kuma.db');
+    if (!options.file) throw new UsageError('uptime-kuma reads its SQLite file (--file kuma.db) or a running instance (--url)');
     const read = io.readBytes ?? ((name: string) => readFile(name));
     let bytes: Uint8Array;
     try {
