@@ -5,6 +5,7 @@ import { parseOptions, UsageError, USAGE, type Options } from './args';
 import { MissingEnv, resolveEnv } from './env-refs';
 import { exportFile } from './export';
 import { fileJsonSchema } from './file-schema';
+import { ImportError, runImport } from './import';
 import { FileError, loadFile, type LoadedFile } from './file-loader';
 import { identityOf, planChanges, PlanError, type Change } from './plan';
 import { renderPlan } from './render';
@@ -47,7 +48,8 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
   try {
     return await command(options, io);
   } catch (error) {
-    if (error instanceof FileError || error instanceof PlanError) io.stderr(`wsm: ${error.message}\n`);
+    if (error instanceof FileError || error instanceof PlanError || error instanceof ImportError || error instanceof UsageError)
+      io.stderr(`wsm: ${error.message}\n`);
     else if (error instanceof ApiError) io.stderr(`wsm: the service refused: ${error.describe()}\n`);
     else throw error;
     return 1;
@@ -63,6 +65,7 @@ async function command(options: Options, io: CliIo): Promise<number> {
     io.stdout(`${JSON.stringify(fileJsonSchema(), null, 2)}\n`);
     return 0;
   }
+  if (options.command === 'import') return runImport(options, io);
   if (options.command === 'export') {
     const client = io.client(options.url, options.token);
     const { text, references } = exportFile(await readServiceState(client), options.customer);
