@@ -41,12 +41,18 @@ export class IoredisRedisChecker implements Checker<RedisCheckRequest> {
         enableReadyCheck: false,
         autoResendUnfulfilledCommands: false,
         disableClientInfo: true,
+        protocol: 2, // RESP2: no HELLO before AUTH, and every server version speaks it
         ...(request.ssl === 'disable' ? {} : { tls: this.tls.options(host) }),
       });
-      client.on('error', ignoreError); // every failure reaches the awaited call too
+      // ioredis rejects a call on a lost connection with "Connection is closed."; the socket's own error says why
+      let socketError: Error | null = null;
+      client.on('error', (error: Error) => (socketError ??= error));
+      const why = (error: Error) => {
+        throw socketError ?? error;
+      };
       const unsubscribe = context.deadline.onPassed(() => client.disconnect());
       try {
-        await client.connect();
+        await client.connect().catch(why);
         const connectAt = performance.now();
         const tlsAt = request.ssl === 'disable' ? null : connectAt;
         const secured = tlsOutcome(request, request.ssl === 'disable' ? null : (client.stream as TLSSocket), context.now);
@@ -59,7 +65,7 @@ export class IoredisRedisChecker implements Checker<RedisCheckRequest> {
           authenticated = await client.call('AUTH', ...args).then(
             () => true,
             (error: Error) => {
-              if (!isServerError(error)) throw error;
+              if (!isServerError(error)) return why(error);
               return false;
             },
           );
@@ -73,8 +79,8 @@ export class IoredisRedisChecker implements Checker<RedisCheckRequest> {
         }
         const [name, ...rest] = commandWords(request.command);
         const reply = await client.call(name ?? 'PING', ...rest).then(replyText, (error: Error) => {
-          if (!isServerError(error)) throw error;
-          throw new ProbeError(/NOAUTH|NOPERM|WRONGPASS/.test(error.message) ? 'authenticationFailed' : 'protocolError', error.message);
+          if (!isServerError(error)) return why(error);
+          throw new ProbeError(/^(NOAUTH|WRONGPASS)/.test(error.message) ? 'authenticationFailed' : 'protocolError', error.message);
         });
         const firstByteAt = performance.now();
         const findings: Finding[] = [];
@@ -89,9 +95,6 @@ export class IoredisRedisChecker implements Checker<RedisCheckRequest> {
     });
   }
 }
-
-/** Errors after the outcome is known (a closed connection) are of no interest; closes over nothing. */
-const ignoreError = () => undefined;
 
 /** An error reply of the server (as opposed to a connection that failed). */
 const isServerError = (error: Error) => error.name === 'ReplyError';
