@@ -4,7 +4,8 @@ import { SharedTlsContext } from '../../../../src/infrastructure/protocols/share
 import type { PostgresCheckRequest } from '../../../../src/domain/checks/check-request';
 import { LoopbackTargetPolicy, RejectingTargetPolicy } from '../../../support/loopback-target-policy';
 import { checkContext } from '../../../support/check-requests';
-import { aPostgresLogin, type PostgresLogin } from '../../../support/peers/postgres-login';
+import { aPostgresLogin, withPostgresTls, type PostgresLogin } from '../../../support/peers/postgres-login';
+import { testCertificates } from '../../../support/peers/certificates';
 import { aSilentTcpServer, freeLoopbackPort } from '../../../support/peers/server-process';
 
 describe('PostgreSQL checker against the real PostgreSQL of the test run', function () {
@@ -104,5 +105,35 @@ describe('PostgreSQL checker against the real PostgreSQL of the test run', funct
     const result = await new PgPostgresChecker(new RejectingTargetPolicy(), new SharedTlsContext()).check(request(), checkContext(3_000));
     expect(result.reason?.code).to.equal('targetRejected');
     expect(result.evidence.target?.address).to.equal(null);
+  });
+
+  describe('with TLS turned on in the server', () => {
+    let turnOff: (() => Promise<void>) | undefined;
+    before(async function () {
+      // the run's own PostgreSQL only: an external one (DATABASE_URL) is not the test's to reconfigure
+      if (process.env.DATABASE_URL) this.skip();
+      turnOff = await withPostgresTls(testCertificates().valid);
+    });
+    after(() => turnOff?.());
+
+    it('speaks TLS: require encrypts (the certificate in the evidence), verify-full also verifies the chain and name', async () => {
+      const trusting = new PgPostgresChecker(new LoopbackTargetPolicy(), new SharedTlsContext([testCertificates().ca.cert]));
+      const required = await trusting.check(request({ ssl: 'require', expectedResult: '1' }), checkContext(3_000));
+      expect(required.status, JSON.stringify(required.reason)).to.equal('up');
+      expect(required.evidence).to.include({ tls: true, authenticated: true });
+      expect(required.evidence.certificate?.subject).to.equal('localhost');
+      expect(required.timings.tlsMs).to.be.a('number');
+      const verified = await trusting.check(request({ host: 'localhost', ssl: 'verify-full' }), checkContext(3_000));
+      expect(verified.status, JSON.stringify(verified.reason)).to.equal('up');
+      expect(verified.evidence.certificate?.authorized).to.equal(true);
+    });
+
+    it('is down with sslInvalid in verify-full when the chain is not trusted (require still up)', async () => {
+      const result = await checker.check(request({ ssl: 'verify-full' }), checkContext(3_000));
+      expect(result.reason?.code).to.equal('sslInvalid');
+      expect(result.evidence.certificate?.authorized).to.equal(false);
+      const required = await checker.check(request({ ssl: 'require' }), checkContext(3_000));
+      expect(required.status, JSON.stringify(required.reason)).to.equal('up');
+    });
   });
 });
