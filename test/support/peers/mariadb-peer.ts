@@ -21,10 +21,10 @@ const INSTALL_DB = '/usr/bin/mariadb-install-db';
 
 /**
  * TEST SUPPORT ONLY: Debian's MariaDB in a temporary directory: a datadir initialised there, mariadbd
- * on a free loopback port with its socket in the same directory and TLS from the test certificates
+ * on a free loopback port with its socket in the same directory and TLS from the test certificates (none with `tls: false`)
  * (as root, which CI is, it runs with --user=root), one user with a password; stopped and removed by `stop`.
  */
-export async function startMariadbPeer(): Promise<MariadbPeer> {
+export async function startMariadbPeer(options: { tls?: boolean } = {}): Promise<MariadbPeer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mariadb-peer-'));
   const file = (name: string) => path.join(dir, name);
   const certs = testCertificates();
@@ -52,9 +52,9 @@ export async function startMariadbPeer(): Promise<MariadbPeer> {
       `--pid-file=${file('mariadbd.pid')}`,
       '--skip-log-bin',
       '--innodb-buffer-pool-size=16M',
-      `--ssl-cert=${file('server.crt')}`,
-      `--ssl-key=${file('server.key')}`,
-      `--ssl-ca=${file('ca.crt')}`,
+      ...(options.tls === false
+        ? ['--skip-ssl']
+        : [`--ssl-cert=${file('server.crt')}`, `--ssl-key=${file('server.key')}`, `--ssl-ca=${file('ca.crt')}`]),
       ...asUser,
     ],
     /ready for connections/,

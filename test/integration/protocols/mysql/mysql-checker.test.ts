@@ -94,6 +94,18 @@ describe('MySQL checker against a real MariaDB on loopback', function () {
     expect(result.evidence.certificate?.authorized).to.equal(false);
   });
 
+  it('is down with tlsHandshakeFailed when TLS is required of a server without it', async () => {
+    const plain = await startMariadbPeer({ tls: false });
+    try {
+      const result = await checker.check(request({ port: plain.port, ssl: 'require' }), checkContext(3_000));
+      expect(result.reason).to.deep.equal({ status: 'down', code: 'tlsHandshakeFailed', message: 'The server does not support TLS' });
+      const unencrypted = await checker.check(request({ port: plain.port }), checkContext(3_000));
+      expect(unencrypted.status, JSON.stringify(unencrypted.reason)).to.equal('up');
+    } finally {
+      await plain.stop();
+    }
+  });
+
   it('is down at the deadline when the server accepts the connection and never answers', async () => {
     const silent = await aSilentTcpServer();
     try {
