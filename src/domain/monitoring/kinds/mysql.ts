@@ -9,7 +9,7 @@ export const mysql = {
   label: 'MySQL / MariaDB',
   summary: 'A MySQL or MariaDB database answering a query',
   notes:
-    'MySQL and MariaDB: checkMode protocol (default) or tcp. Default port 3306. In protocol mode logs in with credentials (sslMode: disable, ' +
+    'MySQL and MariaDB: checkMode protocol (default) or tcp. Default port 3306. In protocol mode logs in with credentials (without: as the anonymous user; sslMode: disable, ' +
     'require, verify-full), to database when set, runs query (default SELECT 1); with expectedResult the first column of the first row, as text, must equal it.',
   hostname: 'any',
   port: 'protocol',

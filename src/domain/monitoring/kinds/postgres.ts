@@ -9,7 +9,7 @@ export const postgres = {
   label: 'PostgreSQL',
   summary: 'A PostgreSQL database answering a query',
   notes:
-    'PostgreSQL: checkMode protocol (default) or tcp. Default port 5432. In protocol mode logs in with credentials (sslMode: disable, require, ' +
+    'PostgreSQL: checkMode protocol (default) or tcp. Default port 5432. In protocol mode logs in with credentials (without: as postgres, no password; sslMode: disable, require, ' +
     'verify-full) to database, runs query (default SELECT 1); with expectedResult the first column of the first row, as text, must equal it.',
   hostname: 'any',
   port: 'protocol',
