@@ -111,6 +111,42 @@ export interface UdpCheckRequest extends Timed {
   readonly expectedReply: string | null;
 }
 
+/** A database's TLS: none, encrypted only, or encrypted with the chain and host name verified. */
+export type SslMode = 'disable' | 'require' | 'verify-full';
+
+/** A Redis server: connect, AUTH when credentials are given, one command and its reply. */
+export interface RedisCheckRequest extends Timed {
+  readonly kind: 'redis';
+  readonly host: string;
+  readonly port: number;
+  readonly ssl: SslMode;
+  /** username `default` authenticates with the password alone (AUTH password). */
+  readonly credentials: Credentials | null;
+  /** The command and its arguments, space-separated ("double quotes" keep spaces). */
+  readonly command: string;
+  /** The reply (as text) must contain this; null = any reply but an error is up. */
+  readonly expectedReply: string | null;
+}
+
+/** A SQL server: log in to a database, run a query, compare its first column of the first row. */
+interface SqlCheck extends Timed {
+  readonly host: string;
+  readonly port: number;
+  readonly ssl: SslMode;
+  readonly credentials: Credentials | null;
+  /** null = the server's default (PostgreSQL: the user's name; MySQL: none). */
+  readonly database: string | null;
+  readonly query: string;
+  /** The first column of the first row, as text, must equal this; null = any answer is up. */
+  readonly expectedResult: string | null;
+}
+export interface PostgresCheckRequest extends SqlCheck {
+  readonly kind: 'postgres';
+}
+export interface MysqlCheckRequest extends SqlCheck {
+  readonly kind: 'mysql';
+}
+
 interface ServiceCheck extends Timed {
   readonly host: string;
   /** null = the protocol's default port (required for IMAP/POP in tcp mode). */
@@ -181,6 +217,9 @@ export type CheckRequest =
   | IcmpCheckRequest
   | TcpCheckRequest
   | UdpCheckRequest
+  | RedisCheckRequest
+  | PostgresCheckRequest
+  | MysqlCheckRequest
   | ServiceCheckRequest
   | DomainExpiryCheckRequest
   | DnsblCheckRequest

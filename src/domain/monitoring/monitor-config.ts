@@ -51,8 +51,20 @@ export interface UdpConfig {
   expectedReply: string | null;
 }
 
+/** Redis, PostgreSQL and MySQL monitors: TLS, and what is asked once logged in. */
+export interface DatabaseConfig {
+  sslMode: 'disable' | 'require' | 'verify-full';
+  /** Redis: the command sent (its reply is checked against expectedReply). */
+  command: string;
+  /** SQL: the database logged in to; null = the server's default. */
+  database: string | null;
+  query: string;
+  /** SQL: the first column of the first row must equal this; null = any answer. */
+  expectedResult: string | null;
+}
+
 /** Kind-specific settings, stored as one document beside the target columns. */
-export type MonitorConfig = Partial<WebsiteConfig & DnsConfig & ServiceConfig & UdpConfig>;
+export type MonitorConfig = Partial<WebsiteConfig & DnsConfig & ServiceConfig & UdpConfig & DatabaseConfig>;
 
 export const WEBSITE_CONFIG_DEFAULTS: Omit<WebsiteConfig, keyof CheckConfig> = {
   method: 'GET',

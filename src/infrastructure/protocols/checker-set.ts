@@ -10,6 +10,9 @@ import { ApiChainChecker } from './http/api-chain-checker';
 import { NodeTlsChecker } from './tls/node-tls-checker';
 import { NetTcpChecker } from './tcp/net-tcp-checker';
 import { DgramUdpChecker } from './udp/dgram-udp-checker';
+import { IoredisRedisChecker } from './redis/ioredis-redis-checker';
+import { PgPostgresChecker } from './postgres/pg-postgres-checker';
+import { Mysql2MysqlChecker } from './mysql/mysql2-mysql-checker';
 import { NodeDnsChecker } from './dns/node-dns-checker';
 import { DnsDnsblChecker } from './dnsbl/dns-dnsbl-checker';
 import { FpingBatchProber } from './icmp/fping-batch-prober';
@@ -65,6 +68,9 @@ export function protocolCheckers(
     tls: new NodeTlsChecker(policy, tls),
     tcp: new NetTcpChecker(policy),
     udp: new DgramUdpChecker(policy),
+    redis: new IoredisRedisChecker(policy, tls),
+    postgres: new PgPostgresChecker(policy, tls),
+    mysql: new Mysql2MysqlChecker(policy, tls),
     dns: new NodeDnsChecker(policy, resolvers),
     dnsbl: new DnsDnsblChecker(settings.dnsblZones, resolvers),
     icmp: new FpingIcmpChecker(policy, new FpingBatchProber()),

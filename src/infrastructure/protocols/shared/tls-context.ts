@@ -15,7 +15,11 @@ export class SharedTlsContext {
   private readonly unverifying = tls.createSecureContext({ ca: [] as string[] });
   readonly verifiedChains: VerifiedChains;
 
-  constructor(extraCa: readonly string[] = [], chains: VerifiedChainsOptions = {}) {
+  constructor(
+    /** The extra roots, for a client library that builds its own context from PEMs (mysql2). */
+    readonly extraCa: readonly string[] = [],
+    chains: VerifiedChainsOptions = {},
+  ) {
     this.context = tls.createSecureContext(extraCa.length ? { ca: [...tls.rootCertificates, ...extraCa] } : {});
     this.verifiedChains = new VerifiedChains(chains);
   }

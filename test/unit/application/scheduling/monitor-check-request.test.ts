@@ -179,6 +179,56 @@ describe('checkRequestFor (monitor to check)', () => {
     expect(checkRequestFor(aMonitor({ ...udp, config: { payload: '' } }))).to.deep.include({ payload: '', expectedReply: null });
   });
 
+  it('maps a Redis monitor to its command, expected reply, TLS and credentials (the default port when none is stored)', () => {
+    const credentials = { username: 'default', password: 'secret' };
+    const redis = { kind: 'redis', monitoringType: 'redis', hostname: 'cache.example', credentials } as const;
+    const config = { command: 'GET health', expectedReply: 'ok', sslMode: 'require' } as const;
+    expect(checkRequestFor(aMonitor({ ...redis, config }))).to.deep.equal({
+      kind: 'redis',
+      host: 'cache.example',
+      port: 6379,
+      ssl: 'require',
+      credentials,
+      command: 'GET health',
+      expectedReply: 'ok',
+      timeoutSeconds: 30,
+    });
+    expect(checkRequestFor(aMonitor({ ...redis, port: 6380, config: {} }))).to.deep.include({
+      port: 6380,
+      command: 'PING',
+      ssl: 'disable',
+    });
+  });
+
+  it('maps PostgreSQL and MySQL monitors to their query, and a tcp-mode one to a bare port check without credentials', () => {
+    const credentials = { username: 'monitor', password: 'secret' };
+    const config = { database: 'shop', query: 'SELECT 2', expectedResult: '2', sslMode: 'verify-full' } as const;
+    for (const [kind, port] of [
+      ['postgres', 5432],
+      ['mysql', 3306],
+    ] as const) {
+      const db = { kind, monitoringType: kind, hostname: 'db.example', credentials } as const;
+      expect(checkRequestFor(aMonitor({ ...db, config }))).to.deep.equal({
+        kind,
+        host: 'db.example',
+        port,
+        ssl: 'verify-full',
+        credentials,
+        database: 'shop',
+        query: 'SELECT 2',
+        expectedResult: '2',
+        timeoutSeconds: 30,
+      });
+      expect(checkRequestFor(aMonitor({ ...db, config: {} }))).to.deep.include({ database: null, query: 'SELECT 1', expectedResult: null });
+      expect(checkRequestFor(aMonitor({ ...db, checkMode: 'tcp', config }))).to.deep.equal({
+        kind: 'tcp',
+        host: 'db.example',
+        port,
+        timeoutSeconds: 30,
+      });
+    }
+  });
+
   it('maps service monitors with their TLS mode, and sends no credentials in tcp mode', () => {
     const credentials = { username: 'probe', password: 'secret' };
     expect(

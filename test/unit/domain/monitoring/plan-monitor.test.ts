@@ -199,3 +199,31 @@ describe('planning a UDP monitor', () => {
     expect(changed.state.config).to.deep.equal({ payload: '', expectedReply: 'pong' });
   });
 });
+
+describe('planning the database monitors (Redis, PostgreSQL, MySQL)', () => {
+  it('defaults a Redis monitor to PING, any reply, no TLS, port 6379; keeps its credentials in protocol mode only', () => {
+    const plan = planMonitor(ctx('redis'), null, {
+      hostname: 'Cache.Example.com',
+      credentials: { username: 'default', password: 'p' },
+    });
+    expect(plan.state).to.include({ monitoringType: 'redis', hostname: 'cache.example.com', port: null, checkMode: 'protocol' });
+    expect(plan.state.config).to.deep.equal({ command: 'PING', expectedReply: null, sslMode: 'disable' });
+    expect(plan.credentials).to.deep.equal({ kind: 'set', value: { username: 'default', password: 'p' } });
+    const tcp = planMonitor(ctx('redis'), plan.state, { checkMode: 'tcp' });
+    expect(tcp.credentials).to.deep.equal({ kind: 'clear' });
+    const changed = planMonitor(ctx('redis'), plan.state, { command: 'GET health', expectedReply: 'ok', sslMode: 'verify-full' });
+    expect(changed.state.config).to.deep.equal({ command: 'GET health', expectedReply: 'ok', sslMode: 'verify-full' });
+  });
+
+  for (const kind of ['postgres', 'mysql'] as const) {
+    it(`defaults a ${kind} monitor to SELECT 1, any answer, the server's database, no TLS; a null database stays null`, () => {
+      const plan = planMonitor(ctx(kind), null, { hostname: 'db.example.com', credentials: { username: 'u', password: 'p' } });
+      expect(plan.state).to.include({ monitoringType: kind, port: null, checkMode: 'protocol' });
+      expect(plan.state.config).to.deep.equal({ database: null, query: 'SELECT 1', expectedResult: null, sslMode: 'disable' });
+      expect(plan.credentials).to.deep.equal({ kind: 'set', value: { username: 'u', password: 'p' } });
+      const changed = planMonitor(ctx(kind), plan.state, { database: 'shop', expectedResult: '1' });
+      expect(changed.state.config).to.include({ database: 'shop', expectedResult: '1', query: 'SELECT 1' });
+      expect(planMonitor(ctx(kind), changed.state, { database: null }).state.config.database).to.equal(null);
+    });
+  }
+});
