@@ -111,6 +111,21 @@ export interface UdpCheckRequest extends Timed {
   readonly expectedReply: string | null;
 }
 
+/** A WebSocket upgrade (101) at ws(s)://host:port/path, an optional message and the first message back. */
+export interface WebSocketCheckRequest extends Timed {
+  readonly kind: 'websocket';
+  readonly host: string;
+  readonly port: number;
+  /** wss (TLS) or ws. */
+  readonly tls: boolean;
+  /** The path and query, starting with /. */
+  readonly path: string;
+  /** Sent as one text message once upgraded; null sends nothing. */
+  readonly message: string | null;
+  /** The first message received must contain this text; null awaits none (the upgrade is enough). */
+  readonly expectedMessage: string | null;
+}
+
 interface ServiceCheck extends Timed {
   readonly host: string;
   /** null = the protocol's default port (required for IMAP/POP in tcp mode). */
@@ -181,6 +196,7 @@ export type CheckRequest =
   | IcmpCheckRequest
   | TcpCheckRequest
   | UdpCheckRequest
+  | WebSocketCheckRequest
   | ServiceCheckRequest
   | DomainExpiryCheckRequest
   | DnsblCheckRequest

@@ -51,8 +51,22 @@ export interface UdpConfig {
   expectedReply: string | null;
 }
 
+/** How a network kind connects: over TLS (the default) or unencrypted. */
+export const TRANSPORTS = ['tls', 'plain'] as const;
+export type Transport = (typeof TRANSPORTS)[number];
+
+export interface WebSocketConfig {
+  transport: Transport;
+  /** The URL's path and query (wss://hostname:port/path). */
+  path: string;
+  /** Text sent once the upgrade succeeded; null sends nothing. */
+  message: string | null;
+  /** Text the first message received must contain; null awaits none. */
+  expectedMessage: string | null;
+}
+
 /** Kind-specific settings, stored as one document beside the target columns. */
-export type MonitorConfig = Partial<WebsiteConfig & DnsConfig & ServiceConfig & UdpConfig>;
+export type MonitorConfig = Partial<WebsiteConfig & DnsConfig & ServiceConfig & UdpConfig & WebSocketConfig>;
 
 export const WEBSITE_CONFIG_DEFAULTS: Omit<WebsiteConfig, keyof CheckConfig> = {
   method: 'GET',

@@ -10,6 +10,7 @@ import { ApiChainChecker } from './http/api-chain-checker';
 import { NodeTlsChecker } from './tls/node-tls-checker';
 import { NetTcpChecker } from './tcp/net-tcp-checker';
 import { DgramUdpChecker } from './udp/dgram-udp-checker';
+import { WsWebSocketChecker } from './websocket/ws-websocket-checker';
 import { NodeDnsChecker } from './dns/node-dns-checker';
 import { DnsDnsblChecker } from './dnsbl/dns-dnsbl-checker';
 import { FpingBatchProber } from './icmp/fping-batch-prober';
@@ -65,6 +66,7 @@ export function protocolCheckers(
     tls: new NodeTlsChecker(policy, tls),
     tcp: new NetTcpChecker(policy),
     udp: new DgramUdpChecker(policy),
+    websocket: new WsWebSocketChecker(policy, tls),
     dns: new NodeDnsChecker(policy, resolvers),
     dnsbl: new DnsDnsblChecker(settings.dnsblZones, resolvers),
     icmp: new FpingIcmpChecker(policy, new FpingBatchProber()),

@@ -7,9 +7,10 @@ import { smtp } from './smtp';
 import { ssh } from './ssh';
 import { tcp } from './tcp';
 import { udp } from './udp';
+import { websocket } from './websocket';
 
 /** THE list of monitor kinds under /api/monitors/{type}, one descriptor file each; its order is the API's. */
-export const MONITOR_KIND_DESCRIPTORS = [dns, icmp, tcp, udp, smtp, ssh, ftp, imapPop] as const;
+export const MONITOR_KIND_DESCRIPTORS = [dns, icmp, tcp, udp, smtp, ssh, ftp, imapPop, websocket] as const;
 
 type Kinds = typeof MONITOR_KIND_DESCRIPTORS;
 type TypesOf<T extends readonly MonitorKindDescriptor[]> = {
