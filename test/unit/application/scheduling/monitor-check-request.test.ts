@@ -179,6 +179,29 @@ describe('checkRequestFor (monitor to check)', () => {
     expect(checkRequestFor(aMonitor({ ...udp, config: { payload: '' } }))).to.deep.include({ payload: '', expectedReply: null });
   });
 
+  it('maps a WebSocket monitor to wss on 443 (ws on 80 plain), its path from a /, its message and expected message', () => {
+    const ws = { kind: 'websocket', monitoringType: 'websocket', hostname: 'live.example', port: null } as const;
+    const config = { transport: 'tls', path: '/socket?v=1', message: 'ping', expectedMessage: 'pong' } as const;
+    expect(checkRequestFor(aMonitor({ ...ws, config }))).to.deep.equal({
+      kind: 'websocket',
+      host: 'live.example',
+      port: 443,
+      tls: true,
+      path: '/socket?v=1',
+      message: 'ping',
+      expectedMessage: 'pong',
+      timeoutSeconds: 30,
+    });
+    expect(checkRequestFor(aMonitor({ ...ws, port: 8080, config: { transport: 'plain', path: 'feed' } }))).to.deep.include({
+      port: 8080,
+      tls: false,
+      path: '/feed',
+      message: null,
+      expectedMessage: null,
+    });
+    expect(checkRequestFor(aMonitor({ ...ws, config: { transport: 'plain', path: '/' } }))).to.deep.include({ port: 80 });
+  });
+
   it('maps service monitors with their TLS mode, and sends no credentials in tcp mode', () => {
     const credentials = { username: 'probe', password: 'secret' };
     expect(

@@ -199,3 +199,15 @@ describe('planning a UDP monitor', () => {
     expect(changed.state.config).to.deep.equal({ payload: '', expectedReply: 'pong' });
   });
 });
+
+describe('planning a WebSocket monitor', () => {
+  it('defaults to TLS on port 443 at /, sending and awaiting nothing; a plain one is ws:// on 80', () => {
+    const plan = planMonitor(ctx('websocket'), null, { hostname: 'Live.Example.com' });
+    expect(plan.state).to.include({ monitoringType: 'websocket', hostname: 'live.example.com', port: null, checkMode: null });
+    expect(plan.state.config).to.deep.equal({ transport: 'tls', path: '/', message: null, expectedMessage: null });
+    expect(plan.targets).to.deep.equal([{ field: 'hostname', host: 'live.example.com' }]);
+    const changed = planMonitor(ctx('websocket'), plan.state, { transport: 'plain', message: 'ping', expectedMessage: 'pong' });
+    expect(changed.state.config).to.deep.equal({ transport: 'plain', path: '/', message: 'ping', expectedMessage: 'pong' });
+    expect(changed.credentials).to.deep.equal({ kind: 'keep' });
+  });
+});
