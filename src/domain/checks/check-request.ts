@@ -126,6 +126,16 @@ export interface WebSocketCheckRequest extends Timed {
   readonly expectedMessage: string | null;
 }
 
+/** gRPC health checking: grpc.health.v1.Health/Check for one service (empty: the server). */
+export interface GrpcCheckRequest extends Timed {
+  readonly kind: 'grpc';
+  readonly host: string;
+  readonly port: number;
+  readonly tls: boolean;
+  /** The service asked about; empty: the server as a whole. */
+  readonly service: string;
+}
+
 interface ServiceCheck extends Timed {
   readonly host: string;
   /** null = the protocol's default port (required for IMAP/POP in tcp mode). */
@@ -197,6 +207,7 @@ export type CheckRequest =
   | TcpCheckRequest
   | UdpCheckRequest
   | WebSocketCheckRequest
+  | GrpcCheckRequest
   | ServiceCheckRequest
   | DomainExpiryCheckRequest
   | DnsblCheckRequest

@@ -65,8 +65,14 @@ export interface WebSocketConfig {
   expectedMessage: string | null;
 }
 
+export interface GrpcConfig {
+  transport: Transport;
+  /** The service whose health is asked; empty: the server as a whole. */
+  serviceName: string;
+}
+
 /** Kind-specific settings, stored as one document beside the target columns. */
-export type MonitorConfig = Partial<WebsiteConfig & DnsConfig & ServiceConfig & UdpConfig & WebSocketConfig>;
+export type MonitorConfig = Partial<WebsiteConfig & DnsConfig & ServiceConfig & UdpConfig & WebSocketConfig & GrpcConfig>;
 
 export const WEBSITE_CONFIG_DEFAULTS: Omit<WebsiteConfig, keyof CheckConfig> = {
   method: 'GET',

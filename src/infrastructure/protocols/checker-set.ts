@@ -11,6 +11,7 @@ import { NodeTlsChecker } from './tls/node-tls-checker';
 import { NetTcpChecker } from './tcp/net-tcp-checker';
 import { DgramUdpChecker } from './udp/dgram-udp-checker';
 import { WsWebSocketChecker } from './websocket/ws-websocket-checker';
+import { GrpcJsHealthChecker } from './grpc/grpc-js-health-checker';
 import { NodeDnsChecker } from './dns/node-dns-checker';
 import { DnsDnsblChecker } from './dnsbl/dns-dnsbl-checker';
 import { FpingBatchProber } from './icmp/fping-batch-prober';
@@ -67,6 +68,7 @@ export function protocolCheckers(
     tcp: new NetTcpChecker(policy),
     udp: new DgramUdpChecker(policy),
     websocket: new WsWebSocketChecker(policy, tls),
+    grpc: new GrpcJsHealthChecker(policy, tls),
     dns: new NodeDnsChecker(policy, resolvers),
     dnsbl: new DnsDnsblChecker(settings.dnsblZones, resolvers),
     icmp: new FpingIcmpChecker(policy, new FpingBatchProber()),

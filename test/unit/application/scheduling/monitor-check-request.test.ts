@@ -202,6 +202,22 @@ describe('checkRequestFor (monitor to check)', () => {
     expect(checkRequestFor(aMonitor({ ...ws, config: { transport: 'plain', path: '/' } }))).to.deep.include({ port: 80 });
   });
 
+  it('maps a gRPC monitor to a health check of its service over TLS (plaintext with transport plain)', () => {
+    const grpc = { kind: 'grpc', monitoringType: 'grpc', hostname: 'api.example', port: 50051 } as const;
+    expect(checkRequestFor(aMonitor({ ...grpc, config: { transport: 'tls', serviceName: 'shop.Checkout' } }))).to.deep.equal({
+      kind: 'grpc',
+      host: 'api.example',
+      port: 50051,
+      tls: true,
+      service: 'shop.Checkout',
+      timeoutSeconds: 30,
+    });
+    expect(checkRequestFor(aMonitor({ ...grpc, config: { transport: 'plain', serviceName: '' } }))).to.deep.include({
+      tls: false,
+      service: '',
+    });
+  });
+
   it('maps service monitors with their TLS mode, and sends no credentials in tcp mode', () => {
     const credentials = { username: 'probe', password: 'secret' };
     expect(

@@ -211,3 +211,14 @@ describe('planning a WebSocket monitor', () => {
     expect(changed.credentials).to.deep.equal({ kind: 'keep' });
   });
 });
+
+describe('planning a gRPC monitor', () => {
+  it('needs a port (gRPC has no well-known one), asks the server as a whole over TLS by default', () => {
+    expectAppError(() => planMonitor(ctx('grpc'), null, { hostname: 'api.example.com' }), 'portRequiredForTcp');
+    const plan = planMonitor(ctx('grpc'), null, { hostname: 'API.example.com', port: 50051 });
+    expect(plan.state).to.include({ monitoringType: 'grpc', hostname: 'api.example.com', port: 50051, checkMode: null });
+    expect(plan.state.config).to.deep.equal({ transport: 'tls', serviceName: '' });
+    const changed = planMonitor(ctx('grpc'), plan.state, { transport: 'plain', serviceName: 'shop.Checkout' });
+    expect(changed.state.config).to.deep.equal({ transport: 'plain', serviceName: 'shop.Checkout' });
+  });
+});
