@@ -136,6 +136,19 @@ export interface GrpcCheckRequest extends Timed {
   readonly service: string;
 }
 
+/** An MQTT broker's CONNACK (with an optional login), a topic subscribed and its first message awaited. */
+export interface MqttCheckRequest extends Timed {
+  readonly kind: 'mqtt';
+  readonly host: string;
+  readonly port: number;
+  readonly tls: boolean;
+  readonly credentials: Credentials | null;
+  /** Subscribed to (QoS 0) once connected; null subscribes to none. */
+  readonly topic: string | null;
+  /** The first message on the topic must contain this text; null awaits none (the SUBACK is enough). */
+  readonly expectedMessage: string | null;
+}
+
 interface ServiceCheck extends Timed {
   readonly host: string;
   /** null = the protocol's default port (required for IMAP/POP in tcp mode). */
@@ -208,6 +221,7 @@ export type CheckRequest =
   | UdpCheckRequest
   | WebSocketCheckRequest
   | GrpcCheckRequest
+  | MqttCheckRequest
   | ServiceCheckRequest
   | DomainExpiryCheckRequest
   | DnsblCheckRequest

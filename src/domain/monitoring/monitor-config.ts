@@ -71,8 +71,16 @@ export interface GrpcConfig {
   serviceName: string;
 }
 
+export interface MqttConfig {
+  transport: Transport;
+  /** A topic (filter) subscribed to; null subscribes to none. */
+  topic: string | null;
+  /** Text the first message on the topic must contain; null awaits none. */
+  expectedMessage: string | null;
+}
+
 /** Kind-specific settings, stored as one document beside the target columns. */
-export type MonitorConfig = Partial<WebsiteConfig & DnsConfig & ServiceConfig & UdpConfig & WebSocketConfig & GrpcConfig>;
+export type MonitorConfig = Partial<WebsiteConfig & DnsConfig & ServiceConfig & UdpConfig & WebSocketConfig & GrpcConfig & MqttConfig>;
 
 export const WEBSITE_CONFIG_DEFAULTS: Omit<WebsiteConfig, keyof CheckConfig> = {
   method: 'GET',

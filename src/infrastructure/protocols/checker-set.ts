@@ -12,6 +12,7 @@ import { NetTcpChecker } from './tcp/net-tcp-checker';
 import { DgramUdpChecker } from './udp/dgram-udp-checker';
 import { WsWebSocketChecker } from './websocket/ws-websocket-checker';
 import { GrpcJsHealthChecker } from './grpc/grpc-js-health-checker';
+import { MqttJsChecker } from './mqtt/mqtt-js-checker';
 import { NodeDnsChecker } from './dns/node-dns-checker';
 import { DnsDnsblChecker } from './dnsbl/dns-dnsbl-checker';
 import { FpingBatchProber } from './icmp/fping-batch-prober';
@@ -69,6 +70,7 @@ export function protocolCheckers(
     udp: new DgramUdpChecker(policy),
     websocket: new WsWebSocketChecker(policy, tls),
     grpc: new GrpcJsHealthChecker(policy, tls),
+    mqtt: new MqttJsChecker(policy, tls),
     dns: new NodeDnsChecker(policy, resolvers),
     dnsbl: new DnsDnsblChecker(settings.dnsblZones, resolvers),
     icmp: new FpingIcmpChecker(policy, new FpingBatchProber()),

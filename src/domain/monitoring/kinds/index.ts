@@ -2,6 +2,7 @@ import { dns } from './dns';
 import { ftp } from './ftp';
 import { grpc } from './grpc';
 import { icmp } from './icmp';
+import { mqtt } from './mqtt';
 import { imapPop } from './imap-pop';
 import type { KindField, MonitorKindDescriptor } from './kind';
 import { smtp } from './smtp';
@@ -11,7 +12,7 @@ import { udp } from './udp';
 import { websocket } from './websocket';
 
 /** THE list of monitor kinds under /api/monitors/{type}, one descriptor file each; its order is the API's. */
-export const MONITOR_KIND_DESCRIPTORS = [dns, icmp, tcp, udp, smtp, ssh, ftp, imapPop, websocket, grpc] as const;
+export const MONITOR_KIND_DESCRIPTORS = [dns, icmp, tcp, udp, smtp, ssh, ftp, imapPop, websocket, grpc, mqtt] as const;
 
 type Kinds = typeof MONITOR_KIND_DESCRIPTORS;
 type TypesOf<T extends readonly MonitorKindDescriptor[]> = {
