@@ -218,6 +218,32 @@ describe('checkRequestFor (monitor to check)', () => {
     });
   });
 
+  it('maps an MQTT monitor to its login, topic and expected message on 8883 (1883 plain); tcp mode is a bare port check without the login', () => {
+    const credentials = { username: 'probe', password: 'secret' };
+    const mqtt = { kind: 'mqtt', monitoringType: 'mqtt', hostname: 'broker.example', port: null, credentials } as const;
+    const config = { transport: 'tls', topic: 'plant/1/status', expectedMessage: 'online' } as const;
+    expect(checkRequestFor(aMonitor({ ...mqtt, checkMode: 'protocol', config }))).to.deep.equal({
+      kind: 'mqtt',
+      host: 'broker.example',
+      port: 8883,
+      tls: true,
+      credentials,
+      topic: 'plant/1/status',
+      expectedMessage: 'online',
+      timeoutSeconds: 30,
+    });
+    expect(checkRequestFor(aMonitor({ ...mqtt, checkMode: 'protocol', config: { ...config, transport: 'plain' } }))).to.deep.include({
+      port: 1883,
+      tls: false,
+    });
+    expect(checkRequestFor(aMonitor({ ...mqtt, checkMode: 'tcp', config }))).to.deep.equal({
+      kind: 'tcp',
+      host: 'broker.example',
+      port: 8883,
+      timeoutSeconds: 30,
+    });
+  });
+
   it('maps service monitors with their TLS mode, and sends no credentials in tcp mode', () => {
     const credentials = { username: 'probe', password: 'secret' };
     expect(

@@ -222,3 +222,15 @@ describe('planning a gRPC monitor', () => {
     expect(changed.state.config).to.deep.equal({ transport: 'plain', serviceName: 'shop.Checkout' });
   });
 });
+
+describe('planning an MQTT monitor', () => {
+  it('is a service: protocol mode with an optional login, over TLS by default; tcp mode drops the login', () => {
+    const login = { username: 'probe', password: 'p' };
+    const plan = planMonitor(ctx('mqtt'), null, { hostname: 'Broker.example.com', credentials: login, topic: 'plant/+/status' });
+    expect(plan.state).to.include({ monitoringType: 'mqtt', hostname: 'broker.example.com', port: null, checkMode: 'protocol' });
+    expect(plan.state.config).to.deep.equal({ transport: 'tls', topic: 'plant/+/status', expectedMessage: null });
+    expect(plan.credentials).to.deep.equal({ kind: 'set', value: login });
+    const tcp = planMonitor(ctx('mqtt'), plan.state, { checkMode: 'tcp' });
+    expect(tcp.credentials).to.deep.equal({ kind: 'clear' });
+  });
+});
