@@ -57,7 +57,7 @@ export interface MonitorKindEntry {
   readonly summary: string;
   readonly hostname: 'names' | 'any';
   readonly port: 'none' | 'required' | 'protocol';
-  readonly service?: { readonly secret: 'password' | 'privateKey'; readonly tcpNeedsPort?: boolean };
+  readonly service?: { readonly secret: 'password' | 'privateKey'; readonly tcpNeedsPort?: boolean; readonly noTcpFallback?: boolean };
   readonly fields: readonly KindCatalogueField[];
 }
 

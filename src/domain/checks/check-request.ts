@@ -149,6 +149,27 @@ export interface MqttCheckRequest extends Timed {
   readonly expectedMessage: string | null;
 }
 
+/** One SNMP GET (v2c with a community, or v3 with a user) and its value judged. */
+export interface SnmpCheckRequest extends Timed {
+  readonly kind: 'snmp';
+  readonly host: string;
+  readonly port: number;
+  readonly version: 'v2c' | 'v3';
+  /** v2c: the community. */
+  readonly community: string;
+  /** v3: the user, its protocols and keys (privKey: the auth key when none is stored). */
+  readonly user: {
+    readonly name: string;
+    readonly authProtocol: string;
+    readonly authKey: string;
+    readonly privProtocol: string;
+    readonly privKey: string;
+  } | null;
+  readonly oid: string;
+  /** null: any value is up. */
+  readonly expected: { readonly value: string; readonly comparison: 'equals' | 'contains' | 'below' | 'above' } | null;
+}
+
 interface ServiceCheck extends Timed {
   readonly host: string;
   /** null = the protocol's default port (required for IMAP/POP in tcp mode). */
@@ -222,6 +243,7 @@ export type CheckRequest =
   | WebSocketCheckRequest
   | GrpcCheckRequest
   | MqttCheckRequest
+  | SnmpCheckRequest
   | ServiceCheckRequest
   | DomainExpiryCheckRequest
   | DnsblCheckRequest

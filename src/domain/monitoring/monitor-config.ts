@@ -79,8 +79,27 @@ export interface MqttConfig {
   expectedMessage: string | null;
 }
 
+export const SNMP_VERSIONS = ['v2c', 'v3'] as const;
+export const SNMP_COMPARISONS = ['equals', 'contains', 'below', 'above'] as const;
+export const SNMP_AUTH_PROTOCOLS = ['none', 'md5', 'sha', 'sha224', 'sha256', 'sha384', 'sha512'] as const;
+export const SNMP_PRIV_PROTOCOLS = ['none', 'des', 'aes', 'aes256b', 'aes256r'] as const;
+
+export interface SnmpConfig {
+  snmpVersion: (typeof SNMP_VERSIONS)[number];
+  /** The object asked for (GET), numeric dotted. */
+  oid: string;
+  /** What the value is compared with; null: any value is up. */
+  expectedValue: string | null;
+  comparison: (typeof SNMP_COMPARISONS)[number];
+  /** v3 only. */
+  authProtocol: (typeof SNMP_AUTH_PROTOCOLS)[number];
+  privProtocol: (typeof SNMP_PRIV_PROTOCOLS)[number];
+}
+
 /** Kind-specific settings, stored as one document beside the target columns. */
-export type MonitorConfig = Partial<WebsiteConfig & DnsConfig & ServiceConfig & UdpConfig & WebSocketConfig & GrpcConfig & MqttConfig>;
+export type MonitorConfig = Partial<
+  WebsiteConfig & DnsConfig & ServiceConfig & UdpConfig & WebSocketConfig & GrpcConfig & MqttConfig & SnmpConfig
+>;
 
 export const WEBSITE_CONFIG_DEFAULTS: Omit<WebsiteConfig, keyof CheckConfig> = {
   method: 'GET',

@@ -13,6 +13,7 @@ import { DgramUdpChecker } from './udp/dgram-udp-checker';
 import { WsWebSocketChecker } from './websocket/ws-websocket-checker';
 import { GrpcJsHealthChecker } from './grpc/grpc-js-health-checker';
 import { MqttJsChecker } from './mqtt/mqtt-js-checker';
+import { NetSnmpChecker } from './snmp/net-snmp-checker';
 import { NodeDnsChecker } from './dns/node-dns-checker';
 import { DnsDnsblChecker } from './dnsbl/dns-dnsbl-checker';
 import { FpingBatchProber } from './icmp/fping-batch-prober';
@@ -71,6 +72,7 @@ export function protocolCheckers(
     websocket: new WsWebSocketChecker(policy, tls),
     grpc: new GrpcJsHealthChecker(policy, tls),
     mqtt: new MqttJsChecker(policy, tls),
+    snmp: new NetSnmpChecker(policy),
     dns: new NodeDnsChecker(policy, resolvers),
     dnsbl: new DnsDnsblChecker(settings.dnsblZones, resolvers),
     icmp: new FpingIcmpChecker(policy, new FpingBatchProber()),

@@ -6,13 +6,14 @@ import { mqtt } from './mqtt';
 import { imapPop } from './imap-pop';
 import type { KindField, MonitorKindDescriptor } from './kind';
 import { smtp } from './smtp';
+import { snmp } from './snmp';
 import { ssh } from './ssh';
 import { tcp } from './tcp';
 import { udp } from './udp';
 import { websocket } from './websocket';
 
 /** THE list of monitor kinds under /api/monitors/{type}, one descriptor file each; its order is the API's. */
-export const MONITOR_KIND_DESCRIPTORS = [dns, icmp, tcp, udp, smtp, ssh, ftp, imapPop, websocket, grpc, mqtt] as const;
+export const MONITOR_KIND_DESCRIPTORS = [dns, icmp, tcp, udp, smtp, ssh, ftp, imapPop, websocket, grpc, mqtt, snmp] as const;
 
 type Kinds = typeof MONITOR_KIND_DESCRIPTORS;
 type TypesOf<T extends readonly MonitorKindDescriptor[]> = {
