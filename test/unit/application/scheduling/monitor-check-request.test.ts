@@ -244,6 +244,39 @@ describe('checkRequestFor (monitor to check)', () => {
     });
   });
 
+  it('maps an SNMP monitor: v2c with the password as community (public without a login), v3 with its user, protocols and keys', () => {
+    const snmp = { kind: 'snmp', monitoringType: 'snmp', hostname: 'switch.example', port: null, checkMode: 'protocol' } as const;
+    const v2c = { snmpVersion: 'v2c', oid: '1.3.6.1.2.1.1.3.0', expectedValue: '100', comparison: 'above' } as const;
+    expect(checkRequestFor(aMonitor({ ...snmp, config: v2c, credentials: { username: 'unused', password: 'c0mmunity' } }))).to.deep.equal({
+      kind: 'snmp',
+      host: 'switch.example',
+      port: 161,
+      version: 'v2c',
+      community: 'c0mmunity',
+      user: null,
+      oid: '1.3.6.1.2.1.1.3.0',
+      expected: { value: '100', comparison: 'above' },
+      timeoutSeconds: 30,
+    });
+    expect(checkRequestFor(aMonitor({ ...snmp, config: { ...v2c, expectedValue: null }, credentials: null }))).to.deep.include({
+      community: 'public',
+      expected: null,
+    });
+    const v3 = { ...v2c, snmpVersion: 'v3', authProtocol: 'sha256', privProtocol: 'aes' } as const;
+    expect(
+      checkRequestFor(aMonitor({ ...snmp, port: 1161, config: v3, credentials: { username: 'probe', password: 'auth-key' } })),
+    ).to.deep.include({
+      port: 1161,
+      version: 'v3',
+      community: '',
+      user: { name: 'probe', authProtocol: 'sha256', authKey: 'auth-key', privProtocol: 'aes', privKey: 'auth-key' },
+    });
+    const withPriv = { username: 'probe', password: 'auth-key', privateKey: 'priv-key' };
+    expect(
+      (checkRequestFor(aMonitor({ ...snmp, config: v3, credentials: withPriv })) as { user: { privKey: string } }).user.privKey,
+    ).to.equal('priv-key');
+  });
+
   it('maps service monitors with their TLS mode, and sends no credentials in tcp mode', () => {
     const credentials = { username: 'probe', password: 'secret' };
     expect(

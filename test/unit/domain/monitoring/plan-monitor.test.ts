@@ -234,3 +234,22 @@ describe('planning an MQTT monitor', () => {
     expect(tcp.credentials).to.deep.equal({ kind: 'clear' });
   });
 });
+
+describe('planning an SNMP monitor', () => {
+  it('needs an OID, defaults to v2c on port 161 and any value; its login is stored, and it has no bare TCP port check', () => {
+    expectAppError(() => planMonitor(ctx('snmp'), null, { hostname: 'switch.example.com' }), 'validationFailed');
+    const login = { username: 'probe', password: 'auth-key', privateKey: 'priv-key' };
+    const plan = planMonitor(ctx('snmp'), null, { hostname: 'Switch.example.com', oid: '1.3.6.1.2.1.1.3.0', credentials: login });
+    expect(plan.state).to.include({ monitoringType: 'snmp', hostname: 'switch.example.com', port: null, checkMode: 'protocol' });
+    expect(plan.state.config).to.deep.equal({
+      snmpVersion: 'v2c',
+      oid: '1.3.6.1.2.1.1.3.0',
+      expectedValue: null,
+      comparison: 'equals',
+      authProtocol: 'sha',
+      privProtocol: 'aes',
+    });
+    expect(plan.credentials).to.deep.equal({ kind: 'set', value: login });
+    expectAppError(() => planMonitor(ctx('snmp'), plan.state, { checkMode: 'tcp' }), 'invalidCheckMode', { allowed: ['protocol'] });
+  });
+});
