@@ -7,10 +7,8 @@ import { checkResult, down, NO_TIMINGS, phaseTimings, type CheckResult, type Fin
 import { evidenceOf } from '../shared/certificate';
 import { connectPinned, type PinnedConnection } from '../shared/pinned-connection';
 import { checkTimedOut, findingFor, ProbeError } from '../shared/probe-error';
+import { excerpt } from '../shared/excerpt';
 import type { SharedTlsContext } from '../shared/tls-context';
-
-/** How much of the first message the evidence keeps. */
-const EXCERPT_CHARS = 200;
 
 /** CONNACK return codes of MQTT 3.1.1 that refuse the login. */
 const LOGIN_REFUSED = new Set([4, 5]);
@@ -160,9 +158,3 @@ function refusal(error: Error & { code?: number | string }, phase: string): unkn
 
 /** Errors after the session is over are of no interest; closes over nothing. */
 const ignoreError = () => undefined;
-
-/** The message's start, control characters escaped, for the evidence. */
-function excerpt(text: string): string {
-  const head = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
-  return head.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
-}

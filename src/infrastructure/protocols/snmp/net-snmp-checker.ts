@@ -7,11 +7,9 @@ import type { SnmpCheckRequest } from '../../../domain/checks/check-request';
 import { checkResult, down, phaseTimings, type CheckResult, type Finding } from '../../../domain/checks/check-result';
 import { vetTarget } from '../shared/pinned-connection';
 import { checkTimedOut, findingFor, ProbeError } from '../shared/probe-error';
+import { excerpt } from '../shared/excerpt';
 
 type NetSnmp = typeof import('net-snmp');
-
-/** How much of a value the evidence keeps. */
-const EXCERPT_CHARS = 200;
 
 const NUMERIC_OID = /^\.?\d+(\.\d+)+$/;
 
@@ -160,10 +158,4 @@ function judge(value: string, expected: NonNullable<SnmpCheckRequest['expected']
     return down('assertionFailed', `The expected value ${JSON.stringify(expected.value)} is not a number`);
   const holds = comparison === 'below' ? actual < bound : actual > bound;
   return holds ? null : down('assertionFailed', `The value ${actual} is not ${comparison} ${bound}`);
-}
-
-/** The text's start, control characters escaped, for the evidence. */
-function excerpt(text: string): string {
-  const head = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
-  return head.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
 }

@@ -7,10 +7,8 @@ import { checkResult, down, NO_TIMINGS, phaseTimings, type CheckResult, type Fin
 import { evidenceOf } from '../shared/certificate';
 import { connectPinned, type PinnedConnection } from '../shared/pinned-connection';
 import { checkTimedOut, findingFor, ProbeError } from '../shared/probe-error';
+import { excerpt } from '../shared/excerpt';
 import type { SharedTlsContext } from '../shared/tls-context';
-
-/** How much of the first message the evidence keeps. */
-const EXCERPT_CHARS = 200;
 
 /**
  * A WebSocket upgrade with the `ws` client over a connection the target policy vetted and pinned
@@ -148,9 +146,3 @@ const toBuffers = (data: Buffer | ArrayBuffer | Buffer[]): Buffer[] =>
 
 /** Errors after the session is over are of no interest; closes over nothing. */
 const ignoreError = () => undefined;
-
-/** The message's start, control characters escaped, for the evidence. */
-function excerpt(text: string): string {
-  const head = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
-  return head.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
-}
