@@ -57,7 +57,7 @@ export interface MonitorKindEntry {
   readonly summary: string;
   readonly hostname: 'names' | 'any';
   readonly port: 'none' | 'required' | 'protocol';
-  readonly service?: { readonly secret: 'password' | 'privateKey'; readonly tcpNeedsPort?: boolean };
+  readonly service?: { readonly secret: 'password' | 'privateKey'; readonly tcpNeedsPort?: boolean; readonly noTcpFallback?: boolean };
   readonly fields: readonly KindCatalogueField[];
 }
 
@@ -154,7 +154,7 @@ export interface MonitorKindEntry<T extends string = string, N extends string = 
   readonly summary: string;
   readonly hostname: 'names' | 'any';
   readonly port: 'none' | 'required' | 'protocol';
-  readonly service?: { readonly secret: 'password' | 'privateKey'; readonly tcpNeedsPort?: boolean };
+  readonly service?: { readonly secret: 'password' | 'privateKey'; readonly tcpNeedsPort?: boolean; readonly noTcpFallback?: boolean };
   readonly fields: readonly KindCatalogueField<N>[];
 }
 `;

@@ -83,7 +83,7 @@ export function kindFieldSpecs(kind: PerKindType): readonly FieldSpec[] {
     hostField(entry),
     ...own(false),
     ...portFields(entry),
-    ...(entry.service ? [MODE] : []),
+    ...(entry.service && !entry.service.noTcpFallback ? [MODE] : []),
     ...own(true),
     ...(entry.service ? LOGIN : []),
   ];

@@ -147,6 +147,65 @@ export interface MysqlCheckRequest extends SqlCheck {
   readonly kind: 'mysql';
 }
 
+/** A WebSocket upgrade (101) at ws(s)://host:port/path, an optional message and the first message back. */
+export interface WebSocketCheckRequest extends Timed {
+  readonly kind: 'websocket';
+  readonly host: string;
+  readonly port: number;
+  /** wss (TLS) or ws. */
+  readonly tls: boolean;
+  /** The path and query, starting with /. */
+  readonly path: string;
+  /** Sent as one text message once upgraded; null sends nothing. */
+  readonly message: string | null;
+  /** The first message received must contain this text; null awaits none (the upgrade is enough). */
+  readonly expectedMessage: string | null;
+}
+
+/** gRPC health checking: grpc.health.v1.Health/Check for one service (empty: the server). */
+export interface GrpcCheckRequest extends Timed {
+  readonly kind: 'grpc';
+  readonly host: string;
+  readonly port: number;
+  readonly tls: boolean;
+  /** The service asked about; empty: the server as a whole. */
+  readonly service: string;
+}
+
+/** An MQTT broker's CONNACK (with an optional login), a topic subscribed and its first message awaited. */
+export interface MqttCheckRequest extends Timed {
+  readonly kind: 'mqtt';
+  readonly host: string;
+  readonly port: number;
+  readonly tls: boolean;
+  readonly credentials: Credentials | null;
+  /** Subscribed to (QoS 0) once connected; null subscribes to none. */
+  readonly topic: string | null;
+  /** The first message on the topic must contain this text; null awaits none (the SUBACK is enough). */
+  readonly expectedMessage: string | null;
+}
+
+/** One SNMP GET (v2c with a community, or v3 with a user) and its value judged. */
+export interface SnmpCheckRequest extends Timed {
+  readonly kind: 'snmp';
+  readonly host: string;
+  readonly port: number;
+  readonly version: 'v2c' | 'v3';
+  /** v2c: the community. */
+  readonly community: string;
+  /** v3: the user, its protocols and keys (privKey: the auth key when none is stored). */
+  readonly user: {
+    readonly name: string;
+    readonly authProtocol: string;
+    readonly authKey: string;
+    readonly privProtocol: string;
+    readonly privKey: string;
+  } | null;
+  readonly oid: string;
+  /** null: any value is up. */
+  readonly expected: { readonly value: string; readonly comparison: 'equals' | 'contains' | 'below' | 'above' } | null;
+}
+
 interface ServiceCheck extends Timed {
   readonly host: string;
   /** null = the protocol's default port (required for IMAP/POP in tcp mode). */
@@ -220,6 +279,10 @@ export type CheckRequest =
   | RedisCheckRequest
   | PostgresCheckRequest
   | MysqlCheckRequest
+  | WebSocketCheckRequest
+  | GrpcCheckRequest
+  | MqttCheckRequest
+  | SnmpCheckRequest
   | ServiceCheckRequest
   | DomainExpiryCheckRequest
   | DnsblCheckRequest

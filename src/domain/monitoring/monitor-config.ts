@@ -63,8 +63,55 @@ export interface DatabaseConfig {
   expectedResult: string | null;
 }
 
+/** How a network kind connects: over TLS (the default) or unencrypted. */
+export const TRANSPORTS = ['tls', 'plain'] as const;
+export type Transport = (typeof TRANSPORTS)[number];
+
+export interface WebSocketConfig {
+  transport: Transport;
+  /** The URL's path and query (wss://hostname:port/path). */
+  path: string;
+  /** Text sent once the upgrade succeeded; null sends nothing. */
+  message: string | null;
+  /** Text the first message received must contain; null awaits none. */
+  expectedMessage: string | null;
+}
+
+export interface GrpcConfig {
+  transport: Transport;
+  /** The service whose health is asked; empty: the server as a whole. */
+  serviceName: string;
+}
+
+export interface MqttConfig {
+  transport: Transport;
+  /** A topic (filter) subscribed to; null subscribes to none. */
+  topic: string | null;
+  /** Text the first message on the topic must contain; null awaits none. */
+  expectedMessage: string | null;
+}
+
+export const SNMP_VERSIONS = ['v2c', 'v3'] as const;
+export const SNMP_COMPARISONS = ['equals', 'contains', 'below', 'above'] as const;
+export const SNMP_AUTH_PROTOCOLS = ['none', 'md5', 'sha', 'sha224', 'sha256', 'sha384', 'sha512'] as const;
+export const SNMP_PRIV_PROTOCOLS = ['none', 'des', 'aes', 'aes256b', 'aes256r'] as const;
+
+export interface SnmpConfig {
+  snmpVersion: (typeof SNMP_VERSIONS)[number];
+  /** The object asked for (GET), numeric dotted. */
+  oid: string;
+  /** What the value is compared with; null: any value is up. */
+  expectedValue: string | null;
+  comparison: (typeof SNMP_COMPARISONS)[number];
+  /** v3 only. */
+  authProtocol: (typeof SNMP_AUTH_PROTOCOLS)[number];
+  privProtocol: (typeof SNMP_PRIV_PROTOCOLS)[number];
+}
+
 /** Kind-specific settings, stored as one document beside the target columns. */
-export type MonitorConfig = Partial<WebsiteConfig & DnsConfig & ServiceConfig & UdpConfig & DatabaseConfig>;
+export type MonitorConfig = Partial<
+  WebsiteConfig & DnsConfig & ServiceConfig & UdpConfig & DatabaseConfig & WebSocketConfig & GrpcConfig & MqttConfig & SnmpConfig
+>;
 
 export const WEBSITE_CONFIG_DEFAULTS: Omit<WebsiteConfig, keyof CheckConfig> = {
   method: 'GET',

@@ -13,6 +13,10 @@ import { DgramUdpChecker } from './udp/dgram-udp-checker';
 import { IoredisRedisChecker } from './redis/ioredis-redis-checker';
 import { PgPostgresChecker } from './postgres/pg-postgres-checker';
 import { Mysql2MysqlChecker } from './mysql/mysql2-mysql-checker';
+import { WsWebSocketChecker } from './websocket/ws-websocket-checker';
+import { GrpcJsHealthChecker } from './grpc/grpc-js-health-checker';
+import { MqttJsChecker } from './mqtt/mqtt-js-checker';
+import { NetSnmpChecker } from './snmp/net-snmp-checker';
 import { NodeDnsChecker } from './dns/node-dns-checker';
 import { DnsDnsblChecker } from './dnsbl/dns-dnsbl-checker';
 import { FpingBatchProber } from './icmp/fping-batch-prober';
@@ -71,6 +75,10 @@ export function protocolCheckers(
     redis: new IoredisRedisChecker(policy, tls),
     postgres: new PgPostgresChecker(policy, tls),
     mysql: new Mysql2MysqlChecker(policy, tls),
+    websocket: new WsWebSocketChecker(policy, tls),
+    grpc: new GrpcJsHealthChecker(policy, tls),
+    mqtt: new MqttJsChecker(policy, tls),
+    snmp: new NetSnmpChecker(policy),
     dns: new NodeDnsChecker(policy, resolvers),
     dnsbl: new DnsDnsblChecker(settings.dnsblZones, resolvers),
     icmp: new FpingIcmpChecker(policy, new FpingBatchProber()),

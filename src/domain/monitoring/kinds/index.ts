@@ -1,18 +1,38 @@
 import { dns } from './dns';
 import { ftp } from './ftp';
+import { grpc } from './grpc';
 import { icmp } from './icmp';
+import { mqtt } from './mqtt';
 import { imapPop } from './imap-pop';
 import type { KindField, MonitorKindDescriptor } from './kind';
 import { smtp } from './smtp';
+import { snmp } from './snmp';
 import { ssh } from './ssh';
 import { tcp } from './tcp';
 import { udp } from './udp';
 import { redis } from './redis';
 import { postgres } from './postgres';
 import { mysql } from './mysql';
+import { websocket } from './websocket';
 
 /** THE list of monitor kinds under /api/monitors/{type}, one descriptor file each; its order is the API's. */
-export const MONITOR_KIND_DESCRIPTORS = [dns, icmp, tcp, udp, smtp, ssh, ftp, imapPop, redis, postgres, mysql] as const;
+export const MONITOR_KIND_DESCRIPTORS = [
+  dns,
+  icmp,
+  tcp,
+  udp,
+  smtp,
+  ssh,
+  ftp,
+  imapPop,
+  redis,
+  postgres,
+  mysql,
+  websocket,
+  grpc,
+  mqtt,
+  snmp,
+] as const;
 
 type Kinds = typeof MONITOR_KIND_DESCRIPTORS;
 type TypesOf<T extends readonly MonitorKindDescriptor[]> = {

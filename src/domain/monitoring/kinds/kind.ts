@@ -38,6 +38,8 @@ export interface ServiceLogin {
   readonly secret: keyof Credentials & ('password' | 'privateKey');
   /** The protocol's port is not one in tcp mode (IMAP and POP3 have four): the port is then required. */
   readonly tcpNeedsPort?: boolean;
+  /** Not over TCP (SNMP): no bare port check, checkMode tcp is refused (invalidCheckMode). */
+  readonly noTcpFallback?: boolean;
 }
 
 /** What a kind's check is made from: the stored monitor, its credentials decrypted. */

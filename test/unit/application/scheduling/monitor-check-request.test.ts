@@ -229,6 +229,104 @@ describe('checkRequestFor (monitor to check)', () => {
     }
   });
 
+  it('maps a WebSocket monitor to wss on 443 (ws on 80 plain), its path from a /, its message and expected message', () => {
+    const ws = { kind: 'websocket', monitoringType: 'websocket', hostname: 'live.example', port: null } as const;
+    const config = { transport: 'tls', path: '/socket?v=1', message: 'ping', expectedMessage: 'pong' } as const;
+    expect(checkRequestFor(aMonitor({ ...ws, config }))).to.deep.equal({
+      kind: 'websocket',
+      host: 'live.example',
+      port: 443,
+      tls: true,
+      path: '/socket?v=1',
+      message: 'ping',
+      expectedMessage: 'pong',
+      timeoutSeconds: 30,
+    });
+    expect(checkRequestFor(aMonitor({ ...ws, port: 8080, config: { transport: 'plain', path: 'feed' } }))).to.deep.include({
+      port: 8080,
+      tls: false,
+      path: '/feed',
+      message: null,
+      expectedMessage: null,
+    });
+    expect(checkRequestFor(aMonitor({ ...ws, config: { transport: 'plain', path: '/' } }))).to.deep.include({ port: 80 });
+  });
+
+  it('maps a gRPC monitor to a health check of its service over TLS (plaintext with transport plain)', () => {
+    const grpc = { kind: 'grpc', monitoringType: 'grpc', hostname: 'api.example', port: 50051 } as const;
+    expect(checkRequestFor(aMonitor({ ...grpc, config: { transport: 'tls', serviceName: 'shop.Checkout' } }))).to.deep.equal({
+      kind: 'grpc',
+      host: 'api.example',
+      port: 50051,
+      tls: true,
+      service: 'shop.Checkout',
+      timeoutSeconds: 30,
+    });
+    expect(checkRequestFor(aMonitor({ ...grpc, config: { transport: 'plain', serviceName: '' } }))).to.deep.include({
+      tls: false,
+      service: '',
+    });
+  });
+
+  it('maps an MQTT monitor to its login, topic and expected message on 8883 (1883 plain); tcp mode is a bare port check without the login', () => {
+    const credentials = { username: 'probe', password: 'secret' };
+    const mqtt = { kind: 'mqtt', monitoringType: 'mqtt', hostname: 'broker.example', port: null, credentials } as const;
+    const config = { transport: 'tls', topic: 'plant/1/status', expectedMessage: 'online' } as const;
+    expect(checkRequestFor(aMonitor({ ...mqtt, checkMode: 'protocol', config }))).to.deep.equal({
+      kind: 'mqtt',
+      host: 'broker.example',
+      port: 8883,
+      tls: true,
+      credentials,
+      topic: 'plant/1/status',
+      expectedMessage: 'online',
+      timeoutSeconds: 30,
+    });
+    expect(checkRequestFor(aMonitor({ ...mqtt, checkMode: 'protocol', config: { ...config, transport: 'plain' } }))).to.deep.include({
+      port: 1883,
+      tls: false,
+    });
+    expect(checkRequestFor(aMonitor({ ...mqtt, checkMode: 'tcp', config }))).to.deep.equal({
+      kind: 'tcp',
+      host: 'broker.example',
+      port: 8883,
+      timeoutSeconds: 30,
+    });
+  });
+
+  it('maps an SNMP monitor: v2c with the password as community (public without a login), v3 with its user, protocols and keys', () => {
+    const snmp = { kind: 'snmp', monitoringType: 'snmp', hostname: 'switch.example', port: null, checkMode: 'protocol' } as const;
+    const v2c = { snmpVersion: 'v2c', oid: '1.3.6.1.2.1.1.3.0', expectedValue: '100', comparison: 'above' } as const;
+    expect(checkRequestFor(aMonitor({ ...snmp, config: v2c, credentials: { username: 'unused', password: 'c0mmunity' } }))).to.deep.equal({
+      kind: 'snmp',
+      host: 'switch.example',
+      port: 161,
+      version: 'v2c',
+      community: 'c0mmunity',
+      user: null,
+      oid: '1.3.6.1.2.1.1.3.0',
+      expected: { value: '100', comparison: 'above' },
+      timeoutSeconds: 30,
+    });
+    expect(checkRequestFor(aMonitor({ ...snmp, config: { ...v2c, expectedValue: null }, credentials: null }))).to.deep.include({
+      community: 'public',
+      expected: null,
+    });
+    const v3 = { ...v2c, snmpVersion: 'v3', authProtocol: 'sha256', privProtocol: 'aes' } as const;
+    expect(
+      checkRequestFor(aMonitor({ ...snmp, port: 1161, config: v3, credentials: { username: 'probe', password: 'auth-key' } })),
+    ).to.deep.include({
+      port: 1161,
+      version: 'v3',
+      community: '',
+      user: { name: 'probe', authProtocol: 'sha256', authKey: 'auth-key', privProtocol: 'aes', privKey: 'auth-key' },
+    });
+    const withPriv = { username: 'probe', password: 'auth-key', privateKey: 'priv-key' };
+    expect(
+      (checkRequestFor(aMonitor({ ...snmp, config: v3, credentials: withPriv })) as { user: { privKey: string } }).user.privKey,
+    ).to.equal('priv-key');
+  });
+
   it('maps service monitors with their TLS mode, and sends no credentials in tcp mode', () => {
     const credentials = { username: 'probe', password: 'secret' };
     expect(

@@ -227,3 +227,57 @@ describe('planning the database monitors (Redis, PostgreSQL, MySQL)', () => {
     });
   }
 });
+
+describe('planning a WebSocket monitor', () => {
+  it('defaults to TLS on port 443 at /, sending and awaiting nothing; a plain one is ws:// on 80', () => {
+    const plan = planMonitor(ctx('websocket'), null, { hostname: 'Live.Example.com' });
+    expect(plan.state).to.include({ monitoringType: 'websocket', hostname: 'live.example.com', port: null, checkMode: null });
+    expect(plan.state.config).to.deep.equal({ transport: 'tls', path: '/', message: null, expectedMessage: null });
+    expect(plan.targets).to.deep.equal([{ field: 'hostname', host: 'live.example.com' }]);
+    const changed = planMonitor(ctx('websocket'), plan.state, { transport: 'plain', message: 'ping', expectedMessage: 'pong' });
+    expect(changed.state.config).to.deep.equal({ transport: 'plain', path: '/', message: 'ping', expectedMessage: 'pong' });
+    expect(changed.credentials).to.deep.equal({ kind: 'keep' });
+  });
+});
+
+describe('planning a gRPC monitor', () => {
+  it('needs a port (gRPC has no well-known one), asks the server as a whole over TLS by default', () => {
+    expectAppError(() => planMonitor(ctx('grpc'), null, { hostname: 'api.example.com' }), 'portRequiredForTcp');
+    const plan = planMonitor(ctx('grpc'), null, { hostname: 'API.example.com', port: 50051 });
+    expect(plan.state).to.include({ monitoringType: 'grpc', hostname: 'api.example.com', port: 50051, checkMode: null });
+    expect(plan.state.config).to.deep.equal({ transport: 'tls', serviceName: '' });
+    const changed = planMonitor(ctx('grpc'), plan.state, { transport: 'plain', serviceName: 'shop.Checkout' });
+    expect(changed.state.config).to.deep.equal({ transport: 'plain', serviceName: 'shop.Checkout' });
+  });
+});
+
+describe('planning an MQTT monitor', () => {
+  it('is a service: protocol mode with an optional login, over TLS by default; tcp mode drops the login', () => {
+    const login = { username: 'probe', password: 'p' };
+    const plan = planMonitor(ctx('mqtt'), null, { hostname: 'Broker.example.com', credentials: login, topic: 'plant/+/status' });
+    expect(plan.state).to.include({ monitoringType: 'mqtt', hostname: 'broker.example.com', port: null, checkMode: 'protocol' });
+    expect(plan.state.config).to.deep.equal({ transport: 'tls', topic: 'plant/+/status', expectedMessage: null });
+    expect(plan.credentials).to.deep.equal({ kind: 'set', value: login });
+    const tcp = planMonitor(ctx('mqtt'), plan.state, { checkMode: 'tcp' });
+    expect(tcp.credentials).to.deep.equal({ kind: 'clear' });
+  });
+});
+
+describe('planning an SNMP monitor', () => {
+  it('needs an OID, defaults to v2c on port 161 and any value; its login is stored, and it has no bare TCP port check', () => {
+    expectAppError(() => planMonitor(ctx('snmp'), null, { hostname: 'switch.example.com' }), 'validationFailed');
+    const login = { username: 'probe', password: 'auth-key', privateKey: 'priv-key' };
+    const plan = planMonitor(ctx('snmp'), null, { hostname: 'Switch.example.com', oid: '1.3.6.1.2.1.1.3.0', credentials: login });
+    expect(plan.state).to.include({ monitoringType: 'snmp', hostname: 'switch.example.com', port: null, checkMode: 'protocol' });
+    expect(plan.state.config).to.deep.equal({
+      snmpVersion: 'v2c',
+      oid: '1.3.6.1.2.1.1.3.0',
+      expectedValue: null,
+      comparison: 'equals',
+      authProtocol: 'sha',
+      privProtocol: 'aes',
+    });
+    expect(plan.credentials).to.deep.equal({ kind: 'set', value: login });
+    expectAppError(() => planMonitor(ctx('snmp'), plan.state, { checkMode: 'tcp' }), 'invalidCheckMode', { allowed: ['protocol'] });
+  });
+});
