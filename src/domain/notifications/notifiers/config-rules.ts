@@ -82,3 +82,12 @@ export const chatConfig = (config: ChannelConfig, allowsPrivate?: AddressAllowan
   url: postedUrl(config, allowsPrivate),
   messagePrefix: config.messagePrefix ?? null,
 });
+
+/** An API key sent with every request (Opsgenie's, a Zulip bot's), declared once for every type taking it; each type checks its shape. */
+export const API_KEY_FIELD = {
+  name: 'apiKey',
+  mark: 'secret',
+  label: 'API key',
+  help: 'The API key sent with every request: whoever has it can post',
+  input: { kind: 'string', max: 200 },
+} as const;

@@ -1,6 +1,10 @@
 import { discord } from './discord';
 import { email } from './email';
+import { googleChat } from './google-chat';
+import { gotify } from './gotify';
+import { mattermost } from './mattermost';
 import { ntfy } from './ntfy';
+import { opsgenie } from './opsgenie';
 import { pagerduty } from './pagerduty';
 import { chatParts, type NotificationMessage } from '../message-parts';
 import type { ChannelConfig, ChatParts, NotifierDescriptor, PostRequest, Transport } from './notifier';
@@ -9,9 +13,25 @@ import { sms } from './sms';
 import { teams } from './teams';
 import { telegram } from './telegram';
 import { webhook } from './webhook';
+import { zulip } from './zulip';
 
 /** THE list of notification channel types, one descriptor file each; its order is the API's. */
-export const NOTIFIERS = [webhook, email, sms, slack, teams, discord, ntfy, pagerduty, telegram] as const;
+export const NOTIFIERS = [
+  webhook,
+  email,
+  sms,
+  slack,
+  teams,
+  discord,
+  ntfy,
+  pagerduty,
+  telegram,
+  opsgenie,
+  googleChat,
+  mattermost,
+  gotify,
+  zulip,
+] as const;
 
 type Notifiers = typeof NOTIFIERS;
 

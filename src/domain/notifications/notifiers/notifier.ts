@@ -9,7 +9,10 @@ export type { ChatParts } from '../message-parts';
  * topic, token (an access token, null when none), messagePrefix}; pagerduty {routingKey (the integration
  * key), url (the Events API's), messagePrefix}; telegram {botToken, chatId (an id or
  * @username), threadId (null when none), apiUrl (a Bot API server of one's own, null for the public
- * one), messagePrefix}. messagePrefix is message content: it is never judged as a URL.
+ * one), messagePrefix}; opsgenie {apiKey, url (the API's host), messagePrefix}; google-chat {url,
+ * messagePrefix}; mattermost {url, channel (null: the webhook's own), messagePrefix}; gotify {url (the
+ * server's), appToken, messagePrefix}; zulip {url (the server's), botEmail, apiKey, stream, streamTopic,
+ * messagePrefix}. messagePrefix is message content: it is never judged as a URL.
  */
 export interface ChannelConfig {
   readonly url?: string;
@@ -24,6 +27,12 @@ export interface ChannelConfig {
   readonly chatId?: string;
   readonly threadId?: string | null;
   readonly apiUrl?: string | null;
+  readonly apiKey?: string;
+  readonly channel?: string | null;
+  readonly appToken?: string;
+  readonly botEmail?: string;
+  readonly stream?: string;
+  readonly streamTopic?: string;
 }
 
 /**
@@ -72,7 +81,7 @@ export type Transport = 'post' | 'email' | 'sms';
 
 /**
  * What a `post` notifier sends for one message: the URL (undefined when the config has none: the
- * delivery is refused), the JSON body, and headers of its own. The sender adds Content-Type and
+ * delivery is refused), the JSON (or form) body, and headers of its own. The sender adds Content-Type and
  * X-Webhook-Id (or, for a `signed` type with its secret, the signature headers) after these, so they
  * cannot be forged; the URL, wherever it was built from, still goes through the target policy.
  */
@@ -80,6 +89,11 @@ export interface PostRequest {
   readonly url: string | undefined;
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The body, a flat record of strings, is sent form-encoded (application/x-www-form-urlencoded)
+   * rather than as JSON, for an API that takes only forms (Zulip's).
+   */
+  readonly form?: true;
 }
 
 /** What a `post` builder is given: the message, the parts every chat body is made of, and the channel's config as stored. */
