@@ -18,7 +18,7 @@ describe('monitoring as code: the entry export writes for a channel', () => {
       const config = entryOfChannel(aChannel(type, url), null).config as { url: string };
       expect(config.url, type).to.equal(urlIsSecret(type) ? '${env:WSM_OPS_ALERTS_URL}' : url);
     }
-    expect(CHANNEL_TYPES.filter((type) => urlIsSecret(type))).to.deep.equal(['slack', 'teams', 'discord']);
+    expect(CHANNEL_TYPES.filter((type) => urlIsSecret(type))).to.deep.equal(['slack', 'teams', 'discord', 'google-chat', 'mattermost']);
   });
 
   it("writes an ntfy channel's access token as a reference, its server URL and topic in clear, no token as null", () => {

@@ -29,7 +29,7 @@ export const mattermost = {
       name: 'channel',
       mark: 'target',
       label: 'Channel',
-      help: 'A channel’s name as its URL shows it (town-square), or @username, instead of the webhook’s own channel; none for that one',
+      help: 'The channel posted to instead of the webhook’s own: its name as its URL shows it (town-square) or @username; none for the webhook’s own',
       input: { kind: 'string', max: 65, nullable: true },
     },
     CHAT_FIELDS[1],

@@ -39,6 +39,8 @@ describe('the data export redaction, derived from the descriptors (export-redact
       { name: 'routingKey', redaction: 'redacted' },
       { name: 'botToken', redaction: 'redacted' },
       { name: 'apiUrl', redaction: 'hostOnly' },
+      { name: 'apiKey', redaction: 'redacted' },
+      { name: 'appToken', redaction: 'redacted' },
     ]);
   });
 
@@ -51,6 +53,8 @@ describe('the data export redaction, derived from the descriptors (export-redact
       { name: 'routingKey', redaction: 'redacted' },
       { name: 'botToken', redaction: 'redacted' },
       { name: 'apiUrl', redaction: 'hostOnly' },
+      { name: 'apiKey', redaction: 'redacted' },
+      { name: 'appToken', redaction: 'redacted' },
       { name: 'pagerKey', redaction: 'redacted' },
     ]);
   });

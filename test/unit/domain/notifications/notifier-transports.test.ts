@@ -42,6 +42,11 @@ describe('notifier transports and what a post type sends (src/domain/notificatio
       ntfy: 'post',
       pagerduty: 'post',
       telegram: 'post',
+      opsgenie: 'post',
+      'google-chat': 'post',
+      mattermost: 'post',
+      gotify: 'post',
+      zulip: 'post',
     });
   });
 

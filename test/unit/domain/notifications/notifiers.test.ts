@@ -18,6 +18,12 @@ const CONFIG_FIELDS: readonly (keyof ChannelConfig)[] = [
   'chatId',
   'threadId',
   'apiUrl',
+  'apiKey',
+  'channel',
+  'appToken',
+  'botEmail',
+  'stream',
+  'streamTopic',
 ];
 
 const message: NotificationMessage = {
@@ -101,10 +107,43 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
   });
 
   it('derive the lists as they were written before the descriptors', () => {
-    expect([...CHANNEL_TYPES]).to.deep.equal(['webhook', 'email', 'sms', 'slack', 'teams', 'discord', 'ntfy', 'pagerduty', 'telegram']);
+    expect([...CHANNEL_TYPES]).to.deep.equal([
+      'webhook',
+      'email',
+      'sms',
+      'slack',
+      'teams',
+      'discord',
+      'ntfy',
+      'pagerduty',
+      'telegram',
+      'opsgenie',
+      'google-chat',
+      'mattermost',
+      'gotify',
+      'zulip',
+    ]);
     expect([...CHAT_TYPES]).to.deep.equal(['slack', 'teams', 'discord']);
-    expect(CHANNEL_TYPES.filter((type) => secretFields(type).includes('url'))).to.deep.equal(['slack', 'teams', 'discord']);
-    expect(CHANNEL_TYPES.flatMap((type) => secretFields(type))).to.deep.equal(['url', 'url', 'url', 'token', 'routingKey', 'botToken']);
+    expect(CHANNEL_TYPES.filter((type) => secretFields(type).includes('url'))).to.deep.equal([
+      'slack',
+      'teams',
+      'discord',
+      'google-chat',
+      'mattermost',
+    ]);
+    expect(CHANNEL_TYPES.flatMap((type) => secretFields(type))).to.deep.equal([
+      'url',
+      'url',
+      'url',
+      'token',
+      'routingKey',
+      'botToken',
+      'apiKey',
+      'url',
+      'url',
+      'appToken',
+      'apiKey',
+    ]);
     expect(Object.fromEntries(CHANNEL_TYPES.map((type) => [type, fieldsOf(type)]))).to.deep.equal({
       webhook: ['url', 'headers'],
       email: ['recipients'],
@@ -115,6 +154,11 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
       ntfy: ['url', 'topic', 'token', 'messagePrefix'],
       pagerduty: ['routingKey', 'url', 'messagePrefix'],
       telegram: ['botToken', 'chatId', 'threadId', 'apiUrl', 'messagePrefix'],
+      opsgenie: ['apiKey', 'url', 'messagePrefix'],
+      'google-chat': ['url', 'messagePrefix'],
+      mattermost: ['url', 'channel', 'messagePrefix'],
+      gotify: ['url', 'appToken', 'messagePrefix'],
+      zulip: ['url', 'botEmail', 'apiKey', 'stream', 'streamTopic', 'messagePrefix'],
     });
     expect(notifierOf('teams').label).to.equal('Microsoft Teams');
   });
