@@ -31,6 +31,8 @@ const streamOf = (r: Pick<Received, 'body'>) => String(r.body?.to ?? '');
  * `{result: 'success', msg: '', id}`. Requests are listed and scripted per channel.
  */
 export class ZulipReceiver extends ScriptedReceiver {
+  private readonly streams: Set<string>;
+
   constructor(host: string) {
     const streams = new Set<string>();
     let id = 0;
@@ -61,17 +63,18 @@ export class ZulipReceiver extends ScriptedReceiver {
       invalid: (problems) => ({ status: 400, body: zulipError(problems.join('; '), 'BAD_REQUEST') }),
       unauthorized: () => ({ status: 401, body: zulipError('Invalid API key', 'INVALID_API_KEY') }),
       error: (status) =>
-        status === 429 ? zulipError('API usage exceeded rate limit', 'RATE_LIMIT_HIT', { 'retry-after': 1 }) : zulipError('Error', 'BAD_REQUEST'),
+        status === 429
+          ? zulipError('API usage exceeded rate limit', 'RATE_LIMIT_HIT', { 'retry-after': 1 })
+          : zulipError('Error', 'BAD_REQUEST'),
       ok: (request) => {
         const stream = streamOf(request);
-        if (!streams.has(stream)) return { status: 400, body: zulipError(`Channel '${stream}' does not exist`, 'STREAM_DOES_NOT_EXIST', { stream }) };
+        if (!streams.has(stream))
+          return { status: 400, body: zulipError(`Channel '${stream}' does not exist`, 'STREAM_DOES_NOT_EXIST', { stream }) };
         return { status: 200, body: { result: 'success', msg: '', id: ++id } };
       },
     });
     this.streams = streams;
   }
-
-  private readonly streams: Set<string>;
 
   /** A channel (stream) the server has, which this bot (e-mail and API key) may post to. */
   channel(stream: string, botEmail: string, apiKey: string): void {
