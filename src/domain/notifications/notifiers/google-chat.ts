@@ -40,7 +40,7 @@ export const googleChat = {
     },
   }),
   sample: {
-    url: 'https://chat.googleapis.com/v1/spaces/AAAAabcdefg/messages?key=khttps://chat.googleapis.com/v1/spaces/AAAAabcdefg/messages?key=AIzaSyDdI0hCZtE6vySjMm-WEfRq3CPzqKqqsHI&token=xtoken=t',
+    url: 'https://chat.googleapis.com/v1/spaces/AAAAabcdefg/messages?key=k&token=t',
     messagePrefix: null,
   },
 } as const satisfies NotifierDescriptor<'google-chat'>;
