@@ -91,3 +91,10 @@ export const API_KEY_FIELD = {
   help: 'The API key sent with every request: whoever has it can post',
   input: { kind: 'string', max: 200 },
 } as const;
+
+/** A path under a server's URL, which may have a path of its own (a server behind a proxy); its query kept. */
+export function serverPath(server: string, path: string): string {
+  const url = new URL(server);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/${path}`;
+  return url.href;
+}

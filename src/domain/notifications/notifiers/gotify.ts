@@ -1,6 +1,6 @@
 import type { NotificationEvent } from '../channel-events';
 import type { NotificationMessage } from '../message-parts';
-import { invalid, MESSAGE_PREFIX_FIELD, postedUrl, URL_FIELD } from './config-rules';
+import { invalid, MESSAGE_PREFIX_FIELD, postedUrl, serverPath, URL_FIELD } from './config-rules';
 import type { ChannelConfig, NotifierDescriptor } from './notifier';
 
 /** An application's token as Gotify issues it (A plus 14 letters, digits, - and _ today); sent in a header. */
@@ -40,13 +40,6 @@ export function gotifyPriority(message: NotificationMessage): number {
   if (message.event === 'incident.digest' && typeof digestOf === 'string' && digestOf in PRIORITIES)
     return PRIORITIES[digestOf as NotificationEvent];
   return PRIORITIES[message.event];
-}
-
-/** A path under the server's URL (which may have a path of its own, behind a proxy). */
-export function serverPath(server: string, path: string): string {
-  const url = new URL(server);
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}/${path}`;
-  return url.href;
 }
 
 function appTokenOf(config: ChannelConfig): string {

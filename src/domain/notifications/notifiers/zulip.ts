@@ -1,5 +1,4 @@
-import { API_KEY_FIELD, invalid, MESSAGE_PREFIX_FIELD, postedUrl, URL_FIELD } from './config-rules';
-import { serverPath } from './gotify';
+import { API_KEY_FIELD, invalid, MESSAGE_PREFIX_FIELD, postedUrl, serverPath, URL_FIELD } from './config-rules';
 import type { ChannelConfig, NotifierDescriptor } from './notifier';
 import { truncateUtf8 } from './ntfy';
 
