@@ -27,9 +27,10 @@ const refused = (error: string): SendOutcome => ({
 });
 
 /**
- * Deliveries of every `post` type (webhook, chat services): one POST (or the type's PUT) of JSON on a kept-alive
- * connection of the receiver's pool, pinned to the addresses the target policy vetted (so DNS cannot
- * rebind a receiver to a private address), at most a few at once per receiver. What is posted, where
+ * Deliveries of every `post` type (webhook, chat services): one POST (or the type's PUT) of JSON (a
+ * form when the type's request says so) on a kept-alive connection of the receiver's pool, pinned to
+ * the addresses the target policy vetted (so DNS cannot rebind a receiver to a private address), at
+ * most a few at once per receiver. What is posted, where
  * and with which headers of its own is the type's descriptor's (postRequestOf); every post carries
  * X-Webhook-Id, the delivery's id, or, for a signed type (the webhook) with its channel's secret,
  * the signature headers (X-Webhook-Signature) over the body.
@@ -46,10 +47,10 @@ export class HttpNotificationSender implements NotificationSender, DirectSender 
   async send(channel: NotificationChannel, message: NotificationMessage, secret: string | null): Promise<SendOutcome> {
     const request = postRequestOf(channel.type, message, channel.config);
     if (!request?.url) return refused(request ? 'The channel has no URL' : `Channel type ${channel.type} is not posted`);
-    const body = JSON.stringify(request.body);
+    const body = request.form ? new URLSearchParams(request.body as Record<string, string>).toString() : JSON.stringify(request.body);
     const headers: Record<string, string> = {
       ...request.headers,
-      'content-type': 'application/json',
+      'content-type': request.form ? 'application/x-www-form-urlencoded' : 'application/json',
       ...(isSigned(channel.type) && secret !== null
         ? this.signer.sign(secret, body, this.now(), message.id)
         : { 'X-Webhook-Id': message.id }),

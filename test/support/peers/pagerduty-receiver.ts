@@ -1,5 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { jsonObjectOf, ScriptedReceiver, type Received } from './scripted-receiver';
 
 /**
  * The Events API v2's event (https://developer.pagerduty.com/docs/events-api-v2/trigger-events/ and
@@ -13,15 +13,8 @@ const SEVERITIES = ['critical', 'error', 'warning', 'info'];
 const ROUTING_KEY = /^[a-zA-Z0-9]{32}$/;
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/;
 
-export interface PagerDutyEvent {
-  readonly method: string;
-  readonly path: string;
-  readonly headers: http.IncomingHttpHeaders;
-  /** The JSON body as parsed (null when it was not JSON). */
-  readonly body: Record<string, any> | null;
-  /** Where the request strays from the documented event; empty when it is one. */
-  readonly problems: string[];
-}
+/** An event as the receiver took it (the shared receiver's record). */
+export type PagerDutyEvent = Received;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown, max = Infinity) => typeof value === 'string' && value.length > 0 && value.length <= max;
@@ -32,14 +25,7 @@ function problemsOf(req: http.IncomingMessage, raw: string): { body: Record<stri
   if (req.method !== 'POST') problems.push(`method ${req.method}`);
   if (req.url !== '/v2/enqueue') problems.push(`path ${req.url}`);
   if (!/^application\/json\b/.test(String(req.headers['content-type']))) problems.push(`content-type ${req.headers['content-type']}`);
-  let body: Record<string, any> | null = null;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (isObject(parsed)) body = parsed;
-    else problems.push('body is not a JSON object');
-  } catch {
-    problems.push('body is not JSON');
-  }
+  const body = jsonObjectOf(raw, problems);
   if (!body) return { body, problems };
   if (typeof body.routing_key !== 'string' || !ROUTING_KEY.test(body.routing_key)) problems.push('routing_key is not 32 characters');
   if (!ACTIONS.includes(body.event_action)) problems.push(`event_action ${JSON.stringify(body.event_action)}`);
@@ -67,60 +53,45 @@ function problemsOf(req: http.IncomingMessage, raw: string): { body: Record<stri
   return { body, problems };
 }
 
+const invalidEvent = (errors: string[]) => ({ status: 'invalid event', message: 'Event object is invalid', errors });
+const routingKeyOf = (r: Pick<Received, 'body'>) => String(r.body?.routing_key);
+
 /**
- * A loopback PagerDuty Events API v2: it records each request with what strays from the documented
- * event (answering such a request 400 with the API's invalid-event body), answers from a script per
- * routing key, then 202 with the API's success body. Its URL names `host`, a public-looking name the
- * test DNS points at 127.0.0.1 (CHECK_PRIVATE_ALLOWLIST admits loopback).
+ * A loopback PagerDuty Events API v2 (on the shared ScriptedReceiver): it records each request with
+ * what strays from the documented event (answering such a request 400 with the API's invalid-event
+ * body), answers from a script per routing key, then 202 with the API's success body. Its URL names
+ * `host`, a public-looking name the test DNS points at 127.0.0.1 (CHECK_PRIVATE_ALLOWLIST admits
+ * loopback).
  */
-export class PagerDutyReceiver {
-  readonly events: PagerDutyEvent[] = [];
-  private readonly scripts = new Map<string, Array<{ status: number; headers?: Record<string, string> }>>();
-  private readonly server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const { body, problems } = problemsOf(req, Buffer.concat(chunks).toString('utf8'));
-      this.events.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, problems });
-      const reply = (status: number, json: unknown, headers: Record<string, string> = {}) => {
-        res.writeHead(status, { 'content-type': 'application/json', ...headers });
-        res.end(JSON.stringify(json));
-      };
-      if (problems.length > 0) return reply(400, { status: 'invalid event', message: 'Event object is invalid', errors: problems });
-      const next = this.scripts.get(String(body?.routing_key))?.shift();
-      if (next?.status === 400) return reply(400, { status: 'invalid event', message: 'Event object is invalid', errors: ['scripted'] });
-      if (next)
-        return reply(
-          next.status,
-          { status: 'throttle event', message: 'Requests for this service are arriving too quickly' },
-          next.headers,
-        );
-      reply(202, { status: 'success', message: 'Event processed', dedup_key: body?.dedup_key ?? `generated-${this.events.length}` });
+export class PagerDutyReceiver extends ScriptedReceiver {
+  constructor(host: string) {
+    let received = 0;
+    super(host, {
+      check: (req, raw) => {
+        received += 1;
+        return problemsOf(req, raw);
+      },
+      keyOf: routingKeyOf,
+      invalid: (problems) => ({ status: 400, body: invalidEvent(problems) }),
+      unauthorized: () => ({ status: 401, body: invalidEvent(['unauthorized']) }),
+      error: (status) =>
+        status === 400
+          ? invalidEvent(['scripted'])
+          : { status: 'throttle event', message: 'Requests for this service are arriving too quickly' },
+      ok: (r) => ({
+        status: 202,
+        body: { status: 'success', message: 'Event processed', dedup_key: r.body?.dedup_key ?? `generated-${received}` },
+      }),
     });
-  });
-
-  constructor(private readonly host: string) {}
-
-  /** The next answers to this routing key's events, in order (then 202 again). */
-  answer(routingKey: string, ...script: Array<{ status: number; headers?: Record<string, string> }>): void {
-    this.scripts.set(routingKey, script);
   }
 
+  /** The events sent with this routing key, in order. */
   to(routingKey: string): PagerDutyEvent[] {
-    return this.events.filter((e) => e.body?.routing_key === routingKey);
+    return this.at(routingKey);
   }
 
   /** The enqueue URL. */
-  url(): string {
-    return `http://${this.host}:${(this.server.address() as AddressInfo).port}/v2/enqueue`;
-  }
-
-  start(): Promise<void> {
-    return new Promise((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-  }
-
-  stop(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+  override url(path = '/v2/enqueue'): string {
+    return super.url(path);
   }
 }

@@ -18,7 +18,14 @@ describe('monitoring as code: the entry export writes for a channel', () => {
       const config = entryOfChannel(aChannel(type, url), null).config as { url: string };
       expect(config.url, type).to.equal(urlIsSecret(type) ? '${env:WSM_OPS_ALERTS_URL}' : url);
     }
-    expect(CHANNEL_TYPES.filter((type) => urlIsSecret(type))).to.deep.equal(['slack', 'teams', 'discord', 'teams-workflows']);
+    expect(CHANNEL_TYPES.filter((type) => urlIsSecret(type))).to.deep.equal([
+      'slack',
+      'teams',
+      'discord',
+      'teams-workflows',
+      'google-chat',
+      'mattermost',
+    ]);
   });
 
   it("writes an ntfy channel's access token as a reference, its server URL and topic in clear, no token as null", () => {
@@ -43,6 +50,26 @@ describe('monitoring as code: the entry export writes for a channel', () => {
     const written = entryOfChannel(telegram, null).config;
     expect(written).to.deep.equal({ ...config, botToken: '${env:WSM_OPS_ALERTS_BOT_TOKEN}' });
     expect(JSON.stringify(written)).to.not.include('AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0');
+  });
+
+  it("writes opsgenie's and zulip's API keys and gotify's application token as references, their servers, bot and channel in clear", () => {
+    const of = (type: string, config: Record<string, unknown>): Actual => ({
+      ...aChannel(type, ''),
+      fields: { ...aChannel(type, '').fields, type, config },
+    });
+    const opsgenie = { apiKey: '0b2c8f3e-4d1a-4e5b-9c7d-6a8f0e1b2c3d', url: 'https://api.eu.opsgenie.com/', messagePrefix: null };
+    expect(entryOfChannel(of('opsgenie', opsgenie), null).config).to.deep.equal({ ...opsgenie, apiKey: '${env:WSM_OPS_ALERTS_API_KEY}' });
+    const gotify = { url: 'https://push.example.com/', apiToken: 'AbCdEf0123456_x', messagePrefix: null };
+    expect(entryOfChannel(of('gotify', gotify), null).config).to.deep.equal({ ...gotify, apiToken: '${env:WSM_OPS_ALERTS_API_TOKEN}' });
+    const zulip = {
+      url: 'https://chat.example.com/',
+      botEmail: 'bot@chat.example.com',
+      apiKey: 'a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5',
+      stream: 'ops',
+      streamTopic: 'alerts',
+      messagePrefix: null,
+    };
+    expect(entryOfChannel(of('zulip', zulip), null).config).to.deep.equal({ ...zulip, apiKey: '${env:WSM_OPS_ALERTS_API_KEY}' });
   });
 
   it('keeps the URL of a type it does not know in clear', () => {

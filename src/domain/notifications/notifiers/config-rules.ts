@@ -82,3 +82,19 @@ export const chatConfig = (config: ChannelConfig, allowsPrivate?: AddressAllowan
   url: postedUrl(config, allowsPrivate),
   messagePrefix: config.messagePrefix ?? null,
 });
+
+/** An API key sent with every request (Opsgenie's, a Zulip bot's), declared once for every type taking it; each type checks its shape. */
+export const API_KEY_FIELD = {
+  name: 'apiKey',
+  mark: 'secret',
+  label: 'API key',
+  help: 'The API key sent with every request: whoever has it can post',
+  input: { kind: 'string', max: 200 },
+} as const;
+
+/** A path under a server's URL, which may have a path of its own (a server behind a proxy); its query kept. */
+export function serverPath(server: string, path: string): string {
+  const url = new URL(server);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/${path}`;
+  return url.href;
+}

@@ -1,7 +1,11 @@
 import { discord } from './discord';
 import { email } from './email';
 import { matrix } from './matrix';
+import { googleChat } from './google-chat';
+import { gotify } from './gotify';
+import { mattermost } from './mattermost';
 import { ntfy } from './ntfy';
+import { opsgenie } from './opsgenie';
 import { pagerduty } from './pagerduty';
 import { pushover } from './pushover';
 import { chatParts, type NotificationMessage } from '../message-parts';
@@ -13,6 +17,7 @@ import { teamsWorkflows } from './teams-workflows';
 import { telegram } from './telegram';
 import { voice } from './voice';
 import { webhook } from './webhook';
+import { zulip } from './zulip';
 
 /** THE list of notification channel types, one descriptor file each; its order is the API's. */
 export const NOTIFIERS = [
@@ -29,6 +34,11 @@ export const NOTIFIERS = [
   pushover,
   matrix,
   voice,
+  opsgenie,
+  googleChat,
+  mattermost,
+  gotify,
+  zulip,
 ] as const;
 
 type Notifiers = typeof NOTIFIERS;

@@ -11,8 +11,11 @@ export type { ChatParts } from '../message-parts';
  * @username), threadId (null when none), apiUrl (a Bot API server of one's own, null for the public
  * one), messagePrefix}; teams-workflows {url (its Workflows webhook URL), messagePrefix}; pushover
  * {appToken, userKey, url (the Message API's), messagePrefix}; matrix {url (the homeserver's), roomId,
- * accessToken, messagePrefix}; voice {phoneNumbers}. messagePrefix is message content: it is never
- * judged as a URL.
+ * accessToken, messagePrefix}; voice {phoneNumbers}; opsgenie {apiKey, url (the API's host),
+ * messagePrefix}; google-chat {url, messagePrefix}; mattermost {url, channel (null: the webhook's
+ * own), messagePrefix}; gotify {url (the server's), apiToken, messagePrefix}; zulip {url (the
+ * server's), botEmail, apiKey, stream, streamTopic, messagePrefix}. messagePrefix is message content:
+ * it is never judged as a URL.
  */
 export interface ChannelConfig {
   readonly url?: string;
@@ -31,6 +34,12 @@ export interface ChannelConfig {
   readonly userKey?: string;
   readonly roomId?: string;
   readonly accessToken?: string;
+  readonly apiKey?: string;
+  readonly channel?: string | null;
+  readonly botEmail?: string;
+  readonly stream?: string;
+  readonly streamTopic?: string;
+  readonly apiToken?: string;
 }
 
 /**
@@ -80,8 +89,8 @@ export type Transport = 'post' | 'email' | 'sms' | 'voice';
 
 /**
  * What a `post` notifier sends for one message: the URL (undefined when the config has none: the
- * delivery is refused), the JSON body, headers of its own, and the method (POST unless the API
- * takes a PUT, as Matrix's idempotent send). The sender adds Content-Type and
+ * delivery is refused), the JSON (or form) body, headers of its own, and the method (POST unless the
+ * API takes a PUT, as Matrix's idempotent send). The sender adds Content-Type and
  * X-Webhook-Id (or, for a `signed` type with its secret, the signature headers) after these, so they
  * cannot be forged; the URL, wherever it was built from, still goes through the target policy.
  */
@@ -90,6 +99,11 @@ export interface PostRequest {
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
   readonly method?: 'POST' | 'PUT';
+  /**
+   * The body, a flat record of strings, is sent form-encoded (application/x-www-form-urlencoded)
+   * rather than as JSON, for an API that takes only forms (Zulip's).
+   */
+  readonly form?: true;
 }
 
 /** What a `post` builder is given: the message, the parts every chat body is made of, and the channel's config as stored. */

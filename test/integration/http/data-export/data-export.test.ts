@@ -199,6 +199,8 @@ describe('data export (/api/organization/data-export)', () => {
       ['slack', 'https://hooks.slack.com/services/T0AAA/B0BBB/slacksecret42'],
       ['teams', 'https://acme.webhook.office.com/webhookb2/teamssecret42'],
       ['discord', 'https://discord.com/api/webhooks/1/discordsecret42'],
+      ['google-chat', 'https://chat.googleapis.com/v1/spaces/AAAA/messages?key=k&token=google-chatsecret42'],
+      ['mattermost', 'https://mattermost.export-fixture.com/hooks/mattermostsecret42'],
     ]) {
       const chat = await api('POST', '/api/notification-channels', { token: org.token, body: { name: type, type, config: { url } } });
       expect(chat.status, JSON.stringify(chat.body)).to.equal(201);
@@ -235,6 +237,19 @@ describe('data export (/api/organization/data-export)', () => {
         'matrix',
         { url: 'https://matrix.export-fixture.com/', roomId: '!room:export-fixture.com', accessToken: 'syt_matrixsecret42' },
         'matrixsecret42',
+      ],
+      ['opsgenie', { apiKey: '5ec2e7a4-0b1d-4c2e-9f3a-0123456789ab' }, '5ec2e7a4-0b1d-4c2e-9f3a'],
+      ['gotify', { url: 'https://gotify.export-fixture.com/', apiToken: 'gotifyappsecret42' }, 'gotifyappsecret42'],
+      [
+        'zulip',
+        {
+          url: 'https://zulip.export-fixture.com/',
+          botEmail: 'bot@zulip.export-fixture.com',
+          apiKey: 'zulipapikeysecret42AAAAAAAAAAAAA',
+          stream: 'ops',
+          streamTopic: 'alerts',
+        },
+        'zulipapikeysecret42',
       ],
     ] as const) {
       const created = await api('POST', '/api/notification-channels', { token: org.token, body: { name: type, type, config } });

@@ -1,11 +1,8 @@
 import { expect } from 'chai';
-import { apiAt } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
+import { channelApi } from '../../../support/channel-api';
 import { NtfyReceiver } from '../../../support/peers/ntfy-receiver';
 import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
-import { waitFor } from '../../../support/wait-for';
-import type { RunningApplication } from '../../../../src/main/application';
-import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const NTFY_HOST = 'ntfy.ntfy-fixture.com';
 const TOKEN = 'tk_AgQdq7mVBoFD37zQVN29RhuMzNIz2';
@@ -22,28 +19,12 @@ const aTopic = (label: string) => `${label}-${++topicCounter}-${Date.now()}`;
 describe('ntfy channels (a loopback ntfy server)', () => {
   const ntfy = new NtfyReceiver(NTFY_HOST);
   let service: DeliveryService;
-  let app: RunningApplication;
-
-  const call = (method: string, path: string, options: Parameters<typeof apiAt>[3] = {}) => apiAt(app.url, method, path, options);
-  async function aChannel(token: string, config: Record<string, unknown>): Promise<Record<string, any>> {
-    const created = await call('POST', '/api/notification-channels', { token, body: { name: 'Phones', type: 'ntfy', config } });
-    expect(created.status, JSON.stringify(created.body)).to.equal(201);
-    return created.body;
-  }
-  const deliveryOf = async (id: string) =>
-    (await app.database.sql.query<Record<string, any>>(sql`SELECT * FROM notification_deliveries WHERE id = ${id}`))[0];
-  const attemptsListed = async (token: string, channelId: string) => {
-    const listed = await call('GET', `/api/notification-deliveries?channelId=${channelId}`, { token });
-    return listed.body.items.map((d: Record<string, any>) => ({
-      status: d.status,
-      attempts: d.attempts.map((a: Record<string, unknown>) => [a.attempt, a.statusCode, a.outcome]),
-    }));
-  };
+  const { call, createChannel, sendTest, attemptsListed, expectFailedAtOnce, expectRetriedAfter429 } = channelApi(() => service);
+  const aChannel = (token: string, config: Record<string, unknown>) => createChannel(token, 'ntfy', config, 'Phones');
 
   before(async () => {
     await ntfy.start();
     service = await aDeliveryService([NTFY_HOST], { NOTIFY_RETRY_MAX_MS: '200' });
-    app = service.app;
   });
   afterEach(() => service.stopWorkers());
   after(async () => {
@@ -57,12 +38,10 @@ describe('ntfy channels (a loopback ntfy server)', () => {
     const org = await anOrganization('ntfy-test-button');
     const channel = await aChannel(org.token, { url: ntfy.url(), topic, token: TOKEN, messagePrefix: '[prod]' });
     expect(channel.config).to.deep.equal({ url: ntfy.url(), topic, token: TOKEN, messagePrefix: '[prod]' });
-    expect(channel).to.not.have.property('signingSecret');
 
-    const queued = await call('POST', `/api/notification-channels/${channel.id}/test`, { token: org.token });
-    expect(queued.status, JSON.stringify(queued.body)).to.equal(200);
-    expect(queued.body).to.deep.include({ channelId: channel.publicId, channelType: 'ntfy', event: 'test', status: 'delivered' });
-    expect(queued.body.attempt).to.include({ statusCode: 200 });
+    const queued = await sendTest(org.token, channel);
+    expect(queued).to.deep.include({ channelId: channel.publicId, channelType: 'ntfy', event: 'test', status: 'delivered' });
+    expect(queued.attempt).to.include({ statusCode: 200 });
 
     const [published, ...more] = ntfy.at(topic);
     expect(more).to.deep.equal([]);
@@ -89,7 +68,7 @@ describe('ntfy channels (a loopback ntfy server)', () => {
     const org = await anOrganization('ntfy-public');
     const channel = await aChannel(org.token, { url: ntfy.url(), topic });
     expect(channel.config).to.deep.equal({ url: ntfy.url(), topic, token: null, messagePrefix: null });
-    expect((await call('POST', `/api/notification-channels/${channel.id}/test`, { token: org.token })).body.status).to.equal('delivered');
+    expect((await sendTest(org.token, channel)).status).to.equal('delivered');
     const [published] = ntfy.at(topic);
     expect(published!.problems).to.deep.equal([]);
     expect(published!.headers).to.not.have.property('authorization');
@@ -101,16 +80,7 @@ describe('ntfy channels (a loopback ntfy server)', () => {
     ntfy.protect(topic, TOKEN);
     const org = await anOrganization('ntfy-401');
     const channel = await aChannel(org.token, { url: ntfy.url(), topic, token: 'tk_wrong' });
-    const queued = await call('POST', `/api/notification-channels/${channel.id}/test`, { token: org.token });
-    expect(queued.status).to.equal(200);
-    expect(queued.body).to.deep.include({ status: 'failed' });
-    expect(queued.body.attempt).to.include({ statusCode: 401 });
-    expect(await deliveryOf(queued.body.id)).to.include({ status: 'failed', attempts: 1, last_error: 'Answered 401' });
-    expect(await attemptsListed(org.token, channel.publicId)).to.deep.equal([{ status: 'failed', attempts: [[1, 401, 'failed']] }]);
-    expect((await call('GET', `/api/notification-channels/${channel.id}`, { token: org.token })).body.health).to.include({
-      consecutiveFailures: 1,
-      lastFailureReason: 'Answered 401',
-    });
+    await expectFailedAtOnce(org.token, channel, 401);
     expect(ntfy.at(topic)).to.have.length(1);
   });
 
@@ -119,21 +89,7 @@ describe('ntfy channels (a loopback ntfy server)', () => {
     ntfy.answer(topic, { status: 429, headers: { 'retry-after': '1' } });
     const org = await anOrganization('ntfy-429');
     const channel = await aChannel(org.token, { url: ntfy.url(), topic });
-    const queued = await call('POST', `/api/notification-channels/${channel.id}/test`, { token: org.token });
-    expect(queued.body).to.deep.include({ status: 'retry' });
-    expect(queued.body.attempt).to.include({ statusCode: 429 });
-
-    service.worker('ntfy-429-worker');
-    await waitFor(async () => (await deliveryOf(queued.body.id))?.status === 'delivered', { what: 'the test delivered after the 429' });
-    expect(await attemptsListed(org.token, channel.publicId)).to.deep.equal([
-      {
-        status: 'delivered',
-        attempts: [
-          [1, 429, 'retry'],
-          [2, 200, 'delivered'],
-        ],
-      },
-    ]);
+    await expectRetriedAfter429(org.token, channel, 200, 'ntfy-429-worker');
     const published = ntfy.at(topic);
     expect(published).to.have.length(2);
     expect(published.flatMap((p) => p.problems)).to.deep.equal([]);

@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import { apiAt } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
+import { channelApi } from '../../../support/channel-api';
 import { aCustomerRow } from '../../../support/identity-fixtures';
 import { aMonitorRow } from '../../../support/results-fixtures';
 import { PagerDutyReceiver } from '../../../support/peers/pagerduty-receiver';
 import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
 import { waitFor } from '../../../support/wait-for';
-import type { RunningApplication } from '../../../../src/main/application';
-import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const PAGERDUTY_HOST = 'events.pagerduty-fixture.com';
 
@@ -24,28 +22,12 @@ const aRoutingKey = () => randomBytes(16).toString('hex');
 describe('PagerDuty channels (a loopback Events API v2)', () => {
   const pagerduty = new PagerDutyReceiver(PAGERDUTY_HOST);
   let service: DeliveryService;
-  let app: RunningApplication;
-
-  const call = (method: string, path: string, options: Parameters<typeof apiAt>[3] = {}) => apiAt(app.url, method, path, options);
-  async function aChannel(token: string, config: Record<string, unknown>): Promise<Record<string, any>> {
-    const created = await call('POST', '/api/notification-channels', { token, body: { name: 'On call', type: 'pagerduty', config } });
-    expect(created.status, JSON.stringify(created.body)).to.equal(201);
-    return created.body;
-  }
-  const deliveryOf = async (id: string) =>
-    (await app.database.sql.query<Record<string, any>>(sql`SELECT * FROM notification_deliveries WHERE id = ${id}`))[0];
-  const attemptsListed = async (token: string, channelId: string) => {
-    const listed = await call('GET', `/api/notification-deliveries?channelId=${channelId}`, { token });
-    return listed.body.items.map((d: Record<string, any>) => ({
-      status: d.status,
-      attempts: d.attempts.map((a: Record<string, unknown>) => [a.attempt, a.statusCode, a.outcome]),
-    }));
-  };
+  const { call, createChannel, sendTest, attemptsListed, expectFailedAtOnce, expectRetriedAfter429 } = channelApi(() => service);
+  const aChannel = (token: string, config: Record<string, unknown>) => createChannel(token, 'pagerduty', config, 'On call');
 
   before(async () => {
     await pagerduty.start();
     service = await aDeliveryService([PAGERDUTY_HOST], { NOTIFY_RETRY_MAX_MS: '200' });
-    app = service.app;
   });
   afterEach(() => service.stopWorkers());
   after(async () => {
@@ -58,12 +40,10 @@ describe('PagerDuty channels (a loopback Events API v2)', () => {
     const org = await anOrganization('pagerduty-test-button');
     const channel = await aChannel(org.token, { routingKey, url: pagerduty.url(), messagePrefix: '[prod]' });
     expect(channel.config).to.deep.equal({ routingKey, url: pagerduty.url(), messagePrefix: '[prod]' });
-    expect(channel).to.not.have.property('signingSecret');
 
-    const queued = await call('POST', `/api/notification-channels/${channel.id}/test`, { token: org.token });
-    expect(queued.status, JSON.stringify(queued.body)).to.equal(200);
-    expect(queued.body).to.deep.include({ channelId: channel.publicId, channelType: 'pagerduty', event: 'test', status: 'delivered' });
-    expect(queued.body.attempt).to.include({ statusCode: 202 });
+    const queued = await sendTest(org.token, channel);
+    expect(queued).to.deep.include({ channelId: channel.publicId, channelType: 'pagerduty', event: 'test', status: 'delivered' });
+    expect(queued.attempt).to.include({ statusCode: 202 });
 
     const [sent, ...more] = pagerduty.to(routingKey);
     expect(more).to.deep.equal([]);
@@ -73,7 +53,7 @@ describe('PagerDuty channels (a loopback Events API v2)', () => {
     expect(sent!.body).to.deep.equal({
       routing_key: routingKey,
       event_action: 'trigger',
-      dedup_key: `test-${queued.body.id}`,
+      dedup_key: `test-${queued.id}`,
       payload: {
         summary:
           '[prod] Test notification: This is a test notification for the channel "On call": no incident happened. If you can read this, the channel works.',
@@ -153,21 +133,7 @@ describe('PagerDuty channels (a loopback Events API v2)', () => {
     pagerduty.answer(routingKey, { status: 429 });
     const org = await anOrganization('pagerduty-429');
     const channel = await aChannel(org.token, { routingKey, url: pagerduty.url() });
-    const queued = await call('POST', `/api/notification-channels/${channel.id}/test`, { token: org.token });
-    expect(queued.body).to.deep.include({ status: 'retry' });
-    expect(queued.body.attempt).to.include({ statusCode: 429 });
-
-    service.worker('pagerduty-429-worker');
-    await waitFor(async () => (await deliveryOf(queued.body.id))?.status === 'delivered', { what: 'the test delivered after the 429' });
-    expect(await attemptsListed(org.token, channel.publicId)).to.deep.equal([
-      {
-        status: 'delivered',
-        attempts: [
-          [1, 429, 'retry'],
-          [2, 202, 'delivered'],
-        ],
-      },
-    ]);
+    await expectRetriedAfter429(org.token, channel, 202, 'pagerduty-429-worker');
     const sent = pagerduty.to(routingKey);
     expect(sent).to.have.length(2);
     expect(sent.flatMap((e) => e.problems)).to.deep.equal([]);
@@ -179,16 +145,7 @@ describe('PagerDuty channels (a loopback Events API v2)', () => {
     pagerduty.answer(routingKey, { status: 400 });
     const org = await anOrganization('pagerduty-400');
     const channel = await aChannel(org.token, { routingKey, url: pagerduty.url() });
-    const queued = await call('POST', `/api/notification-channels/${channel.id}/test`, { token: org.token });
-    expect(queued.status).to.equal(200);
-    expect(queued.body).to.deep.include({ status: 'failed' });
-    expect(queued.body.attempt).to.include({ statusCode: 400 });
-    expect(await deliveryOf(queued.body.id)).to.include({ status: 'failed', attempts: 1, last_error: 'Answered 400' });
-    expect(await attemptsListed(org.token, channel.publicId)).to.deep.equal([{ status: 'failed', attempts: [[1, 400, 'failed']] }]);
-    expect((await call('GET', `/api/notification-channels/${channel.id}`, { token: org.token })).body.health).to.include({
-      consecutiveFailures: 1,
-      lastFailureReason: 'Answered 400',
-    });
+    await expectFailedAtOnce(org.token, channel, 400);
     expect(pagerduty.to(routingKey)).to.have.length(1);
   });
 });

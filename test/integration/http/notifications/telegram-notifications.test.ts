@@ -1,11 +1,10 @@
 import { expect } from 'chai';
-import { apiAt, expectError } from '../../../support/http-client';
+import { expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
+import { channelApi } from '../../../support/channel-api';
 import { TelegramReceiver } from '../../../support/peers/telegram-receiver';
 import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
 import { waitFor } from '../../../support/wait-for';
-import type { RunningApplication } from '../../../../src/main/application';
-import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const BOT_API_HOST = 'api.telegram-fixture.com';
 const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0';
@@ -25,29 +24,13 @@ const aChat = () => String(-(1_000_000_000_000 + (Date.now() % 1_000_000_000) * 
 describe('telegram channels (a loopback Bot API server)', () => {
   const telegram = new TelegramReceiver(BOT_API_HOST);
   let service: DeliveryService;
-  let app: RunningApplication;
-
-  const call = (method: string, path: string, options: Parameters<typeof apiAt>[3] = {}) => apiAt(app.url, method, path, options);
-  async function aChannel(token: string, config: Record<string, unknown>, name = 'Phones'): Promise<Record<string, any>> {
-    const created = await call('POST', '/api/notification-channels', { token, body: { name, type: 'telegram', config } });
-    expect(created.status, JSON.stringify(created.body)).to.equal(201);
-    return created.body;
-  }
-  const deliveryOf = async (id: string) =>
-    (await app.database.sql.query<Record<string, any>>(sql`SELECT * FROM notification_deliveries WHERE id = ${id}`))[0];
-  const attemptsListed = async (token: string, channelId: string) => {
-    const listed = await call('GET', `/api/notification-deliveries?channelId=${channelId}`, { token });
-    return listed.body.items.map((d: Record<string, any>) => ({
-      status: d.status,
-      attempts: d.attempts.map((a: Record<string, unknown>) => [a.attempt, a.statusCode, a.outcome]),
-    }));
-  };
+  const { call, createChannel, deliveryOf, attemptsListed } = channelApi(() => service);
+  const aChannel = (token: string, config: Record<string, unknown>, name = 'Phones') => createChannel(token, 'telegram', config, name);
 
   before(async () => {
     telegram.bot(TOKEN);
     await telegram.start();
     service = await aDeliveryService([BOT_API_HOST], { NOTIFY_RETRY_MAX_MS: '200' });
-    app = service.app;
   });
   afterEach(() => service.stopWorkers());
   after(async () => {

@@ -100,6 +100,33 @@ describe('notification channel configs as the export writes them (channelConfigR
     });
   });
 
+  it('replaces the API keys and application tokens of opsgenie, gotify and zulip whole, keeping their hosts, channel and topic', async () => {
+    expect(
+      await exported(NOTIFIERS, { apiKey: '0b2c8f3e-4d1a-4e5b-9c7d-6a8f0e1b2c3d', url: 'https://api.eu.opsgenie.com/' }),
+    ).to.deep.equal({
+      apiKey: '[redacted]',
+      url: 'https://api.eu.opsgenie.com/[redacted]',
+    });
+    expect(await exported(NOTIFIERS, { url: 'https://push.example.com/gotify/', apiToken: 'AbCdEf0123456_x' })).to.deep.equal({
+      url: 'https://push.example.com/[redacted]',
+      apiToken: '[redacted]',
+    });
+    const zulip = { botEmail: 'bot@chat.example.com', stream: 'ops', streamTopic: 'alerts', messagePrefix: null };
+    expect(
+      await exported(NOTIFIERS, { ...zulip, url: 'https://chat.example.com/', apiKey: 'a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5' }),
+    ).to.deep.equal({
+      ...zulip,
+      url: 'https://chat.example.com/[redacted]',
+      apiKey: '[redacted]',
+    });
+    expect(
+      await exported(NOTIFIERS, { url: 'https://chat.googleapis.com/v1/spaces/AAAA/messages?key=k&token=t', messagePrefix: null }),
+    ).to.deep.equal({
+      url: 'https://chat.googleapis.com/[redacted]',
+      messagePrefix: null,
+    });
+  });
+
   it("replaces a new type's API key whole, leaving an absent or null one as it is", async () => {
     const notifiers = [...NOTIFIERS, keyed];
     expect(await exported(notifiers, { apiKey: 'k-123456', messagePrefix: null })).to.deep.equal({

@@ -42,6 +42,8 @@ describe('the data export redaction, derived from the descriptors (export-redact
       { name: 'appToken', redaction: 'redacted' },
       { name: 'userKey', redaction: 'redacted' },
       { name: 'accessToken', redaction: 'redacted' },
+      { name: 'apiKey', redaction: 'redacted' },
+      { name: 'apiToken', redaction: 'redacted' },
     ]);
   });
 
@@ -57,6 +59,8 @@ describe('the data export redaction, derived from the descriptors (export-redact
       { name: 'appToken', redaction: 'redacted' },
       { name: 'userKey', redaction: 'redacted' },
       { name: 'accessToken', redaction: 'redacted' },
+      { name: 'apiKey', redaction: 'redacted' },
+      { name: 'apiToken', redaction: 'redacted' },
       { name: 'pagerKey', redaction: 'redacted' },
     ]);
   });

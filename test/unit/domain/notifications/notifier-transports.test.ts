@@ -46,6 +46,11 @@ describe('notifier transports and what a post type sends (src/domain/notificatio
       pushover: 'post',
       matrix: 'post',
       voice: 'voice',
+      opsgenie: 'post',
+      'google-chat': 'post',
+      mattermost: 'post',
+      gotify: 'post',
+      zulip: 'post',
     });
   });
 

@@ -22,6 +22,12 @@ const CONFIG_FIELDS: readonly (keyof ChannelConfig)[] = [
   'userKey',
   'roomId',
   'accessToken',
+  'apiKey',
+  'channel',
+  'apiToken',
+  'botEmail',
+  'stream',
+  'streamTopic',
 ];
 
 const message: NotificationMessage = {
@@ -119,6 +125,11 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
       'pushover',
       'matrix',
       'voice',
+      'opsgenie',
+      'google-chat',
+      'mattermost',
+      'gotify',
+      'zulip',
     ]);
     expect([...CHAT_TYPES]).to.deep.equal(['slack', 'teams', 'discord', 'teams-workflows']);
     expect(CHANNEL_TYPES.filter((type) => secretFields(type).includes('url'))).to.deep.equal([
@@ -126,6 +137,8 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
       'teams',
       'discord',
       'teams-workflows',
+      'google-chat',
+      'mattermost',
     ]);
     expect(CHANNEL_TYPES.flatMap((type) => secretFields(type))).to.deep.equal([
       'url',
@@ -138,6 +151,11 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
       'appToken',
       'userKey',
       'accessToken',
+      'apiKey',
+      'url',
+      'url',
+      'apiToken',
+      'apiKey',
     ]);
     expect(Object.fromEntries(CHANNEL_TYPES.map((type) => [type, fieldsOf(type)]))).to.deep.equal({
       webhook: ['url', 'headers'],
@@ -153,6 +171,11 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
       pushover: ['appToken', 'userKey', 'url', 'messagePrefix'],
       matrix: ['url', 'roomId', 'accessToken', 'messagePrefix'],
       voice: ['phoneNumbers'],
+      opsgenie: ['apiKey', 'url', 'messagePrefix'],
+      'google-chat': ['url', 'messagePrefix'],
+      mattermost: ['url', 'channel', 'messagePrefix'],
+      gotify: ['url', 'apiToken', 'messagePrefix'],
+      zulip: ['url', 'botEmail', 'apiKey', 'stream', 'streamTopic', 'messagePrefix'],
     });
     expect(notifierOf('teams').label).to.equal('Microsoft Teams');
   });

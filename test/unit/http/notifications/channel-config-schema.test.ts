@@ -30,13 +30,13 @@ const descriptionsOf = (schema: z.ZodType) =>
 describe('channel config schemas (built from the notifier descriptors)', () => {
   it('describe each field by the types taking it, in NOTIFIERS order, then its help', () => {
     expect(descriptionsOf(channelConfigInput(NOTIFIERS))).to.deep.equal({
-      url: 'webhook, slack, teams, discord, ntfy, pagerduty, teams-workflows, pushover, matrix: the URL posted to (http or https, a public host)',
+      url: 'webhook, slack, teams, discord, ntfy, pagerduty, teams-workflows, pushover, matrix, opsgenie, google-chat, mattermost, gotify, zulip: the URL posted to (http or https, a public host)',
       headers:
         'webhook: extra request headers (never Host: webhookHostHeaderForbidden; not Content-Type, Content-Length, Connection, Transfer-Encoding or X-Webhook-*)',
       recipients: 'email: recipient addresses (lowercased, each once)',
       phoneNumbers: 'sms, voice: numbers in E.164 (+4930123456), each once',
       messagePrefix:
-        'slack, teams, discord, ntfy, pagerduty, telegram, teams-workflows, pushover, matrix: text put before every message (message content: never judged as a URL)',
+        'slack, teams, discord, ntfy, pagerduty, telegram, teams-workflows, pushover, matrix, opsgenie, google-chat, mattermost, gotify, zulip: text put before every message (message content: never judged as a URL)',
       topic: 'ntfy: the topic published to: letters, digits, - and _, at most 64',
       token: 'ntfy: an access token (tk_...) sent as Authorization: Bearer, for a protected topic; none for a public one',
       routingKey: 'pagerduty: the integration key (routing key) of an Events API v2 integration: 32 letters and digits',
@@ -49,6 +49,13 @@ describe('channel config schemas (built from the notifier descriptors)', () => {
       userKey: 'pushover: the user or group key notified: 30 letters and digits',
       roomId: 'matrix: the room posted to, by its id (!abc123:example.org, in its advanced settings), which the account has joined',
       accessToken: 'matrix: the access token of the account that posts (a bot user’s), sent as Authorization: Bearer',
+      apiKey: 'opsgenie, zulip: the API key sent with every request: whoever has it can post',
+      channel:
+        'mattermost: the channel posted to instead of the webhook’s own: its name as its URL shows it (town-square) or @username; none for the webhook’s own',
+      apiToken: 'gotify: the token of a Gotify application (Apps, then Create application): whoever has it can push as that application',
+      botEmail: 'zulip: the bot’s e-mail address as Zulip shows it (alerts-bot@example.zulipchat.com), its user name',
+      stream: 'zulip: the name of the channel (stream) posted to, at most 60 characters; the bot must be allowed to post there',
+      streamTopic: 'zulip: the topic in that channel the messages go to, at most 60 characters',
     });
   });
 
@@ -69,7 +76,7 @@ describe('channel config schemas (built from the notifier descriptors)', () => {
     const described = descriptionsOf(input);
     expect(described.pagerKey).to.equal('pager: the routing key');
     expect(described.url).to.equal(
-      'webhook, slack, teams, discord, ntfy, pagerduty, teams-workflows, pushover, matrix, pager: the URL posted to (http or https, a public host)',
+      'webhook, slack, teams, discord, ntfy, pagerduty, teams-workflows, pushover, matrix, opsgenie, google-chat, mattermost, gotify, zulip, pager: the URL posted to (http or https, a public host)',
     );
     expect(Object.keys(descriptionsOf(channelConfigOutput([...NOTIFIERS, pager])))).to.include('pagerKey');
   });

@@ -24,11 +24,11 @@ const pager: NotifierDescriptor = {
 describe('the export of notification channel configs (channelConfigRedaction)', () => {
   it("says in the manifest what it did to today's types, as it always said", () => {
     const how =
-      'url cut to its scheme and host, header values replaced by [redacted], token replaced by [redacted], routingKey replaced by [redacted], botToken replaced by [redacted], apiUrl cut to its scheme and host, appToken replaced by [redacted], userKey replaced by [redacted], accessToken replaced by [redacted]';
+      'url cut to its scheme and host, header values replaced by [redacted], token replaced by [redacted], routingKey replaced by [redacted], botToken replaced by [redacted], apiUrl cut to its scheme and host, appToken replaced by [redacted], userKey replaced by [redacted], accessToken replaced by [redacted], apiKey replaced by [redacted], apiToken replaced by [redacted]';
     expect(channelConfigRedaction(NOTIFIERS)).to.include({ how });
     const channels = EXPORT_RESOURCES.find((r) => r.name === 'notification-channels')!;
     expect(channels.description).to.equal(
-      'Notification channels (signing secrets left out; URLs, which are credentials for chat webhooks, and header values, token, routingKey, botToken, appToken, userKey, accessToken redacted)',
+      'Notification channels (signing secrets left out; URLs, which are credentials for chat webhooks, and header values, token, routingKey, botToken, appToken, userKey, accessToken, apiKey, apiToken redacted)',
     );
     expect(channels.leftOut).to.deep.equal([
       { field: 'secret_ciphertext', how: 'left out' },
@@ -39,9 +39,19 @@ describe('the export of notification channel configs (channelConfigRedaction)', 
   it("merges each redacted field over the config, a new type's secret replaced whole, with no '?' (the runner's placeholder)", () => {
     const { sql, how, credentials } = channelConfigRedaction([...NOTIFIERS, pager], 'c');
     expect(how).to.equal(
-      'url cut to its scheme and host, header values replaced by [redacted], token replaced by [redacted], routingKey replaced by [redacted], botToken replaced by [redacted], apiUrl cut to its scheme and host, appToken replaced by [redacted], userKey replaced by [redacted], accessToken replaced by [redacted], pagerKey replaced by [redacted]',
+      'url cut to its scheme and host, header values replaced by [redacted], token replaced by [redacted], routingKey replaced by [redacted], botToken replaced by [redacted], apiUrl cut to its scheme and host, appToken replaced by [redacted], userKey replaced by [redacted], accessToken replaced by [redacted], apiKey replaced by [redacted], apiToken replaced by [redacted], pagerKey replaced by [redacted]',
     );
-    expect(credentials).to.deep.equal(['token', 'routingKey', 'botToken', 'appToken', 'userKey', 'accessToken', 'pagerKey']);
+    expect(credentials).to.deep.equal([
+      'token',
+      'routingKey',
+      'botToken',
+      'appToken',
+      'userKey',
+      'accessToken',
+      'apiKey',
+      'apiToken',
+      'pagerKey',
+    ]);
     expect(sql).to.match(
       /^\(c \|\| \(CASE .* \|\| \(CASE .* \|\| \(CASE .* \|\| \(CASE WHEN coalesce\(jsonb_typeof\(c->'pagerKey'\), 'null'\) <> 'null'/,
     );
