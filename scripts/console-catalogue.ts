@@ -56,6 +56,8 @@ export interface MonitorKindEntry {
   readonly label: string;
   readonly summary: string;
   readonly hostname: 'names' | 'any';
+  /** The sample's hostname, shown as the form's example. */
+  readonly hostnameExample: string;
   readonly port: 'none' | 'required' | 'protocol';
   readonly service?: { readonly secret: 'password' | 'privateKey'; readonly tcpNeedsPort?: boolean; readonly noTcpFallback?: boolean };
   readonly fields: readonly KindCatalogueField[];
@@ -77,12 +79,13 @@ export const entryOfNotifier = (n: NotifierDescriptor): CatalogueEntry => ({
   fields: n.fields.map(({ name, mark, label, help, input }) => ({ name, mark, label, help, input: { ...input } })),
 });
 
-/** A monitor kind descriptor as a catalogue entry: its words, rules and settings, nothing of its check (defaultPort, checkRequest, sample). */
+/** A monitor kind descriptor as a catalogue entry: its words, rules and settings (with its sample's hostname as an example), nothing of its check (defaultPort, checkRequest). */
 export const entryOfMonitorKind = (k: MonitorKindDescriptor): MonitorKindEntry => ({
   type: k.type,
   label: k.label,
   summary: k.summary,
   hostname: k.hostname,
+  hostnameExample: String((k.sample as { hostname?: unknown }).hostname ?? ''),
   port: k.port,
   ...(k.service ? { service: { ...k.service } } : {}),
   fields: k.fields.map(({ name, label, help, hint, input, default: value, protocolOnly }) => ({
@@ -153,6 +156,8 @@ export interface MonitorKindEntry<T extends string = string, N extends string = 
   readonly label: string;
   readonly summary: string;
   readonly hostname: 'names' | 'any';
+  /** The sample's hostname, shown as the form's example. */
+  readonly hostnameExample: string;
   readonly port: 'none' | 'required' | 'protocol';
   readonly service?: { readonly secret: 'password' | 'privateKey'; readonly tcpNeedsPort?: boolean; readonly noTcpFallback?: boolean };
   readonly fields: readonly KindCatalogueField<N>[];

@@ -45,8 +45,8 @@ const LOGIN: readonly FieldSpec[] = [
 /** The hostname: a DNS name asked about, or a host to connect to. */
 const hostField = (entry: KindEntry): FieldSpec =>
   entry.hostname === 'names'
-    ? { name: 'hostname', label: 'DNS name', type: 'text', placeholder: 'example.com' }
-    : { name: 'hostname', label: 'Host', type: 'text', placeholder: 'mail.example.com' };
+    ? { name: 'hostname', label: 'DNS name', type: 'text', placeholder: entry.hostnameExample || 'example.com' }
+    : { name: 'hostname', label: 'Host', type: 'text', placeholder: entry.hostnameExample || 'host.example.com' };
 
 /** The port: none, required, or empty for the protocol's own (a tcp check of a kind with several needs one). */
 function portFields(entry: KindEntry): FieldSpec[] {

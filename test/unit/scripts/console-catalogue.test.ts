@@ -52,6 +52,7 @@ describe("the console's catalogue (generated from the descriptors)", () => {
         label: k.label,
         summary: k.summary,
         hostname: k.hostname,
+        hostnameExample: k.sample.hostname,
         port: k.port,
         ...('service' in k ? { service: k.service } : {}),
         fields: k.fields,
@@ -59,7 +60,7 @@ describe("the console's catalogue (generated from the descriptors)", () => {
     );
   });
 
-  it("takes a monitor kind's rules and settings, nothing of its check (no default port, check request, notes or sample)", () => {
+  it("takes a monitor kind's rules and settings and its sample's hostname as an example, nothing of its check (no default port, check request or notes)", () => {
     const entry = entryOfMonitorKind({
       type: 'gopher',
       label: 'Gopher',
@@ -89,6 +90,7 @@ describe("the console's catalogue (generated from the descriptors)", () => {
       label: 'Gopher',
       summary: 'A gopher hole',
       hostname: 'any',
+      hostnameExample: 'gopher.example.com',
       port: 'protocol',
       service: { secret: 'password', tcpNeedsPort: true },
       fields: [
