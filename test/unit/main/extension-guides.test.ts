@@ -289,9 +289,18 @@ describe('every monitor kind has its places', () => {
     expect(entries.map((e) => e.type)).to.deep.equal([...PER_KIND_TYPES]);
     for (const entry of entries) {
       const kind = kindOf(entry.type as PerKindType);
-      const { label, summary, hostname, port, service } = kind as MonitorKindDescriptor;
+      const { label, summary, hostname, port, service, sample } = kind as MonitorKindDescriptor;
       const { fields, ...rules } = entry;
-      expect(rules, entry.type).to.deep.equal({ type: kind.type, label, summary, hostname, port, ...(service ? { service } : {}) });
+      const hostnameExample = (sample as { hostname: string }).hostname;
+      expect(rules, entry.type).to.deep.equal({
+        type: kind.type,
+        label,
+        summary,
+        hostname,
+        hostnameExample,
+        port,
+        ...(service ? { service } : {}),
+      });
       expect(fields, entry.type).to.deep.equal(kind.fields);
     }
   });
