@@ -22,13 +22,17 @@
  *   snmp      net-snmp: a v2c session, one GET of sysLocation, close.
  * CPU is process.cpuUsage() of this process: the servers run elsewhere (redis-server, mariadbd, an
  * embedded PostgreSQL, mosquitto, snmpd as their own programs; the ws, grpc-js and UDP echo servers
- * in a forked child). Per kind: a warm-up of both sides, then BENCH_ROUNDS (default 3) interleaved
- * rounds (bare, checker, bare, checker, ...) of BENCH_N checks each (default 400), BENCH_CONCURRENCY
- * at a time (default 8); the figure is the median round of the checker over the median round of the
+ * in a forked child). Per kind: a warm-up of both sides, then BENCH_ROUNDS (default 5) interleaved
+ * rounds (bare, checker, bare, checker, ...) of as many checks as take the bare client
+ * BENCH_ROUND_CPU_MS of CPU (default 600; BENCH_N fixes the number), BENCH_CONCURRENCY at a time (default 8); the figure is the median round of the checker over the median round of the
  * bare client. BENCH_KINDS=redis,postgres,... measures those kinds only. Progress on stderr, JSON on
  * stdout; a missed goal exits non-zero; a check that fails, or a server that dies, exits 1 at once.
+ * BENCH_PROFILE_DIR=dir writes a CPU profile of each kind's checker alone (one more round) to dir/<kind>.cpuprofile.
  */
 import dgram from 'node:dgram';
+import fs from 'node:fs';
+import inspector from 'node:inspector';
+import path from 'node:path';
 import http from 'node:http';
 import { fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
@@ -52,10 +56,14 @@ import { goal, loadAverage, printVerdict, type Goal } from './support/verdict';
 
 const KINDS = ['udp', 'redis', 'postgres', 'mysql', 'websocket', 'grpc', 'mqtt', 'snmp'] as const;
 type Kind = (typeof KINDS)[number];
-const N = Number(process.env.BENCH_N ?? 400);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Checks a round: fixed with BENCH_N, else as many as take the bare client BENCH_ROUND_CPU_MS of CPU (at least 100). */
+const FIXED_N = process.env.BENCH_N === undefined ? undefined : Number(process.env.BENCH_N);
+const ROUND_CPU_MS = Number(process.env.BENCH_ROUND_CPU_MS ?? 600);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const GOAL = 1.5;
+/** BENCH_PROFILE_DIR=dir: after a kind's rounds, one more round of its checker alone under the CPU profiler, written to dir/<kind>.cpuprofile. */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const MQTT_USER = { username: 'probe', password: 'probe-secret' };
 const MQTT_TOPIC = 'plant/1/status';
 const SNMP_COMMUNITY = 'bench-community';
@@ -133,19 +141,27 @@ async function main(): Promise<void> {
         if (result.status !== 'up') throw new Error(`${kind} check not up: ${JSON.stringify(result.findings ?? result)}`);
       };
       progress(`${kind}: warming up`);
-      await measure(bare, Math.ceil(N / 4));
-      await measure(checker, Math.ceil(N / 4));
+      await measure(bare, 100);
+      await measure(checker, 100);
+      const n = FIXED_N ?? Math.max(100, Math.round((ROUND_CPU_MS * 1000) / (await measure(bare, 200))));
       const rounds: { bare: number; checker: number; ratio: number }[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        const b = await measure(bare, N);
-        const c = await measure(checker, N);
+        const b = await measure(bare, n);
+        const c = await measure(checker, n);
         rounds.push({ bare: round1(b), checker: round1(c), ratio: round2(c / b) });
         progress(`${kind}: round ${round + 1}: bare ${b.toFixed(1)} µs, checker ${c.toFixed(1)} µs a check (${(c / b).toFixed(2)}x)`);
       }
+      if (PROFILE_DIR) await profileChecker(kind, checker, n);
       const bareMicros = median(rounds.map((r) => r.bare));
       const checkerMicros = median(rounds.map((r) => r.checker));
       const ratio = round2(checkerMicros / bareMicros);
-      figures[kind] = { bareCpuMicrosPerCheck: bareMicros, checkerCpuMicrosPerCheck: checkerMicros, cpuRatioToBareClient: ratio, rounds };
+      figures[kind] = {
+        checksPerRound: n,
+        bareCpuMicrosPerCheck: bareMicros,
+        checkerCpuMicrosPerCheck: checkerMicros,
+        cpuRatioToBareClient: ratio,
+        rounds,
+      };
       goals[`${kind}.cpuRatioToBareClient`] = goal(ratio, '<=', GOAL, 'x the bare client');
     }
   } catch (error) {
@@ -153,7 +169,7 @@ async function main(): Promise<void> {
     fail(error);
   }
   await stopAll();
-  printVerdict({ checksPerRound: N, rounds: ROUNDS, concurrency: CONCURRENCY, kinds: figures }, goals, loadBefore);
+  printVerdict({ rounds: ROUNDS, concurrency: CONCURRENCY, kinds: figures }, goals, loadBefore);
   process.exit();
 }
 
@@ -191,6 +207,23 @@ async function measure(fn: () => Promise<void>, n: number): Promise<number> {
   );
   const used = process.cpuUsage(cpu);
   return (used.user + used.system) / n;
+}
+
+/** One round of the checker alone under the inspector's CPU profiler (the bare client is not in it). */
+async function profileChecker(kind: Kind, checker: () => Promise<void>, n: number): Promise<void> {
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 100 });
+  await post('Profiler.start');
+  await measure(checker, n);
+  const { profile } = (await post('Profiler.stop')) as { profile: object };
+  session.disconnect();
+  const file = path.join(PROFILE_DIR!, `${kind}.cpuprofile`);
+  fs.writeFileSync(file, JSON.stringify(profile));
+  progress(`${kind}: the checker's CPU profile in ${file}`);
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
