@@ -129,11 +129,16 @@ async function converse(
         if (!granted || granted.some((g) => g.qos === 128))
           return finish(() => reject(new ProbeError('protocolError', `The broker refused the subscription to ${request.topic}`)));
         if (request.expectedMessage === null) return finish(() => resolve({ firstMessage: null }));
+        if (early !== null) return finish(() => resolve({ firstMessage: early }));
         phase = 'message';
       });
     });
+    // mqtt.js calls the SUBACK's callback a few promise turns late: a retained message sent right
+    // after the SUBACK can come first. Kept, it counts once the subscription is granted.
+    let early: string | null = null;
     client.on('message', (_topic, payload) => {
       if (phase === 'message') finish(() => resolve({ firstMessage: payload.toString('utf8') }));
+      else if (phase === 'suback') early ??= payload.toString('utf8');
     });
     client.on('error', (error: Error & { code?: number | string }) => finish(() => reject(refusal(error, phase))));
     client.on('close', () =>

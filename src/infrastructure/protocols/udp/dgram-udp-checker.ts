@@ -62,7 +62,8 @@ async function firstReply(
   deadline: Deadline,
   trying: (address: string) => void,
 ): Promise<Exchange> {
-  let lastError: unknown = new ProbeError('dnsUnresolvable', `${request.host} has no address`);
+  // Made when needed only: an error captures its stack, a cost every successful check would pay.
+  let lastError: unknown = null;
   for (const address of addresses) {
     trying(address);
     try {
@@ -72,7 +73,7 @@ async function firstReply(
       if (!(error instanceof ProbeError && error.code === 'connectionRefused')) break;
     }
   }
-  throw lastError;
+  throw lastError ?? new ProbeError('dnsUnresolvable', `${request.host} has no address`);
 }
 
 interface Exchange {

@@ -19,6 +19,43 @@ async function retain(port: number, topic: string, message: string): Promise<voi
   await client.endAsync();
 }
 
+/**
+ * A minimal MQTT 3.1.1 broker on loopback (the standard's packets, written by hand): CONNACK accepted
+ * to any CONNECT, then to a SUBSCRIBE its SUBACK (QoS 0 granted) and a retained PUBLISH on the
+ * subscribed topic in ONE write, as a broker holding a retained message may send them.
+ */
+async function aSameSegmentBroker(message: string) {
+  const server = net.createServer((socket) => {
+    let pending = Buffer.alloc(0);
+    socket.on('error', () => undefined);
+    socket.on('data', (chunk: Buffer) => {
+      pending = Buffer.concat([pending, chunk]);
+      for (;;) {
+        // fixed header: type byte, remaining length (variable-length integer)
+        let length = 0;
+        let at = 1;
+        for (let shift = 0; at < pending.length; shift += 7) {
+          const byte = pending[at++]!;
+          length += (byte & 0x7f) << shift;
+          if ((byte & 0x80) === 0) break;
+        }
+        if (pending.length < 2 || pending.length < at + length) return;
+        const [type, body] = [pending[0]! >> 4, pending.subarray(at, at + length)];
+        pending = pending.subarray(at + length);
+        if (type === 1) socket.write(Buffer.from([0x20, 0x02, 0x00, 0x00]));
+        if (type === 8) {
+          const topic = body.subarray(4, 4 + body.readUInt16BE(2));
+          const publish = Buffer.concat([Buffer.from([topic.length >> 8, topic.length & 0xff]), topic, Buffer.from(message)]);
+          socket.write(Buffer.concat([Buffer.from([0x90, 0x03, body[0]!, body[1]!, 0x00]), Buffer.from([0x31, publish.length]), publish]));
+        }
+        if (type === 14) socket.end();
+      }
+    });
+  });
+  await listenOnLoopback(server);
+  return { port: (server.address() as AddressInfo).port, close: () => server.close() };
+}
+
 describe('MQTT checker against a mosquitto broker on loopback', function () {
   this.timeout(15_000);
   const certs = testCertificates();
@@ -60,6 +97,17 @@ describe('MQTT checker against a mosquitto broker on loopback', function () {
     const { dnsMs, connectMs, tlsMs, firstByteMs, totalMs } = result.timings;
     expect([dnsMs, tlsMs]).to.deep.equal([null, null]);
     expect(connectMs! <= firstByteMs! && firstByteMs! <= totalMs, JSON.stringify(result.timings)).to.equal(true);
+  });
+
+  it('takes a retained message that arrives in the same segment as the SUBACK (before mqtt.js calls back the subscription)', async () => {
+    const peer = await aSameSegmentBroker('online since 06:00');
+    try {
+      const result = await checker.check(request({ port: peer.port, credentials: null }), checkContext(1_000));
+      expect(result.status, JSON.stringify(result.reason)).to.equal('up');
+      expect(result.evidence.banner).to.equal('online since 06:00');
+    } finally {
+      peer.close();
+    }
   });
 
   it('is up on the CONNACK alone without a topic, and on the SUBACK with a topic and no expected message', async () => {
