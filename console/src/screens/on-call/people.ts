@@ -14,10 +14,12 @@ export interface People {
 export function usePeople(user: User): People {
   const [list, setList] = useState<Array<{ id: string; name: string }>>([{ id: user.id, name: user.name }]);
   useEffect(() => {
+    // Others would be refused (403): they are not asked.
+    if (user.role !== 'admin') return;
     ok(api.GET('/api/users', { params: { query: { perPage: 200 } } }))
       .then((page) => setList(page.items.filter((u) => u.isActive).map((u) => ({ id: u.id, name: u.name }))))
       .catch(() => {});
-  }, [user.id]);
+  }, [user.id, user.role]);
   const names = new Map(list.map((p) => [p.id, p.name]));
   return {
     list,

@@ -8,10 +8,10 @@ import { DisableTwoFactor, EnableTwoFactor } from '../../../application/identity
 import { AuthenticateCaller } from '../../../application/identity/authenticate-caller';
 import { TWO_FACTOR_CHALLENGE_MS } from '../../../domain/identity/session';
 import { ApiRouter } from '../shared/api-router';
-import { SESSION_COOKIE, TWO_FACTOR_COOKIE, credentialOf } from '../shared/http-context';
+import { TWO_FACTOR_COOKIE, credentialOf } from '../shared/http-context';
 import { defineRouter } from '../shared/router-deps';
-import { presentUser } from './presenters';
-import { identityCookie, startSession as startSessionCookie } from './session-cookie';
+import { incidentManagementFor, presentUser } from './presenters';
+import { endSession, identityCookie, startSession as startSessionCookie } from './session-cookie';
 import { Email, Password, SessionSchema, SignedInSchema, SuccessSchema } from './schemas';
 
 const tags = ['Authentication'] as const;
@@ -107,7 +107,7 @@ export const authRouter = defineRouter(
         response: SuccessSchema,
         handler: async ({ actor, res }) => {
           await use.signOut.execute(actor);
-          res.clearCookie(SESSION_COOKIE, { path: '/' });
+          endSession(res);
           return { success: true };
         },
       })
@@ -125,6 +125,7 @@ export const authRouter = defineRouter(
             token: caller.actor.kind === 'session' ? (credentialOf(req).token ?? '') : '',
           },
           user: presentUser(caller.user, caller.organization),
+          incidentManagement: incidentManagementFor(caller),
         }),
       })
       .route({

@@ -1,0 +1,198 @@
+import { expect } from 'chai';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningApplication } from '../../../src/main/application';
+import { uniqueEmail } from '../../support/builders';
+import { aConsoleService, launchConsoleBrowser } from '../../support/console-browser';
+import { consoleRoutePatterns, watchConsole } from '../../support/console-errors';
+import { apiAt } from '../../support/http-client';
+import { PASSWORD } from '../../support/identity-fixtures';
+import { setIncidentManagement } from '../../support/im-fixtures';
+
+const SHOTS = path.resolve(__dirname, '../../../.test-data/console');
+
+type Role = 'admin' | 'editor' | 'responder' | 'readonly' | 'customer';
+
+/**
+ * The probe of issue 63: every screen of the console's route table, for every role (organization
+ * admin, editor, responder, read-only, a customer-bound editor), with incident management off and
+ * on, in real Chromium under the console's Content-Security-Policy. Each screen is opened in a page
+ * of its own and left when its requests have settled; the test fails naming, per screen, every
+ * console error or warning, every uncaught page error and every request that failed or was answered
+ * 400 or above. The signed-out pages (sign-in, sign-up, the public ones) are walked the same way.
+ */
+describe('console: no error in the browser console on any screen, for any role, IM off and on', function () {
+  this.timeout(600_000);
+  let app: RunningApplication;
+  let browser: Browser;
+  let organizationId: number;
+  const cookies = new Map<Role, string>();
+  const ids: Record<string, string> = {};
+  const target = http.createServer((_req, res) => res.end('ok'));
+
+  const call = async (token: string, method: string, route: string, body?: unknown) => {
+    const response = await apiAt(app.url, method, route, { token, ...(body === undefined ? {} : { body }) });
+    if (response.status >= 300) throw new Error(`setup ${method} ${route}: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body;
+  };
+  const signedIn = async (email: string) => {
+    const response = await apiAt(app.url, 'POST', '/api/auth/sign-in/email', { body: { email, password: PASSWORD } });
+    if (response.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(response.body)}`);
+    return response.body.token as string;
+  };
+
+  before(async () => {
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    app = await aConsoleService();
+    browser = await launchConsoleBrowser();
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const email = uniqueEmail('probe');
+    const signUp = await apiAt(app.url, 'POST', '/api/auth/sign-up/email', {
+      body: { name: 'Dorothy Vaughan', email, password: PASSWORD, organizationName: 'Probe' },
+    });
+    const token = signUp.body.token as string;
+    organizationId = signUp.body.user.organizationId as number;
+    cookies.set('admin', token);
+    const customer = (await call(token, 'POST', '/api/customers', { name: 'Harbour Co', email: 'ops@harbour.example' })).customer;
+    const url = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
+    const site = await call(token, 'POST', '/api/websites', { customerId: customer.id, name: 'Harbour shop', url });
+    ids.monitor = `/monitors/website/${site.publicId}`;
+    ids.customer = `/customers/${customer.publicId ?? customer.id}`;
+    ids.incident = `/incidents/${(await call(token, 'POST', '/api/incidents', { monitorId: site.publicId, title: 'Harbour is slow' })).publicId}`;
+    const objective = await call(token, 'POST', '/api/service-levels', {
+      name: 'Shop availability',
+      target: 99.9,
+      window: 'rolling30d',
+      subject: { type: 'website', websiteId: site.publicId },
+    });
+    ids.objective = `/service-levels/${objective.id ?? objective.publicId}/edit`;
+    const statusPage = await call(token, 'POST', '/api/status-pages', {
+      title: 'Harbour status',
+      slug: `harbour-${Date.now()}`,
+      customerId: null,
+      description: null,
+      logo: null,
+      brandColor: '#1f2937',
+      groups: [],
+      objectives: [],
+      showResponseTimes: false,
+      footer: null,
+    });
+    ids.statusPage = `/status-pages/${statusPage.publicId ?? statusPage.id}`;
+    const channel = await call(token, 'POST', '/api/notification-channels', {
+      name: 'Pager',
+      type: 'webhook',
+      config: { url: 'http://127.0.0.1:9/hook' },
+    });
+    ids.channel = `/channels/${channel.publicId ?? channel.id}`;
+    const invitation = await call(token, 'POST', '/api/invitations', { email: uniqueEmail('invitee'), role: 'readonly' });
+    ids.invitation = new URL(invitation.acceptUrl as string).pathname.slice('/app'.length);
+    for (const [role, apiRole, customerId] of [
+      ['editor', 'editor', null],
+      ['responder', 'responder', null],
+      ['readonly', 'readonly', null],
+      ['customer', 'editor', customer.id],
+    ] as const) {
+      const member = uniqueEmail(role);
+      await call(token, 'POST', '/api/users', { name: `${role} user`, email: member, password: PASSWORD, role: apiRole, customerId });
+      cookies.set(role, await signedIn(member));
+    }
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+    await new Promise((resolve) => target.close(resolve));
+  });
+
+  /** A concrete address for every pattern of the route table (a test below checks none is missing). */
+  const addressOf = (pattern: string): string =>
+    ({
+      '/monitors/:kind/:id': ids.monitor!,
+      '/monitors/:kind/:id/edit': `${ids.monitor}/edit`,
+      '/incidents/:id': ids.incident!,
+      '/customers/:id': ids.customer!,
+      '/on-call/:section': '/on-call/schedules',
+      '/status-pages/:id': ids.statusPage!,
+      '/channels/:id': ids.channel!,
+      '/service-levels/:id/edit': ids.objective!,
+      '/invitations/:token': ids.invitation!,
+    })[pattern] ?? pattern;
+  const ON_CALL_SECTIONS = ['/on-call/incidents', '/on-call/escalation', '/on-call/sources', '/on-call/teams'];
+
+  /** Opens each address in a page of its own (signed in with the session token, or not) and lists what went wrong. */
+  const walk = async (label: string, sessionToken: string | null, addresses: readonly string[]): Promise<string[]> => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    if (sessionToken) await context.addCookies([{ name: 'wsm_session', value: sessionToken, url: app.url }]);
+    const found: string[] = [];
+    for (const address of addresses) {
+      const page = await context.newPage();
+      const watch = watchConsole(page);
+      await page.goto(`${app.url}/app${address}`);
+      const drawn = await settled(page, watch.quiet);
+      if (!drawn) found.push(`${label} ${address}: no heading drawn within ${DRAWN_MS / 1000} s`);
+      for (const problem of watch.stop()) found.push(`${label} ${address}: ${problem}`);
+      await page.close();
+    }
+    await context.close();
+    return found;
+  };
+
+  it('knows an address for every screen of the route table', () => {
+    const patterns = consoleRoutePatterns();
+    expect(patterns.length).to.be.greaterThan(30);
+    for (const pattern of patterns) expect(addressOf(pattern), pattern).not.to.include(':');
+  });
+
+  it('shows the signed-out pages without an error: sign-in, sign-up, the public screens, /favicon.ico', async () => {
+    const found = await walk('signed out', null, ['/sign-in', '/sign-up', '/agent/claim', ids.invitation!, '/']);
+    const phone = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await phone.newPage();
+    await page.goto(`${app.url}/app/sign-in`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'errors-375-sign-in.png'), fullPage: true });
+    await phone.close();
+    const icon = await fetch(`${app.url}/favicon.ico`);
+    if (icon.status !== 200 || !/^image\/svg\+xml/.test(icon.headers.get('content-type') ?? '')) {
+      found.push(`/favicon.ico: answered ${icon.status} ${icon.headers.get('content-type')}`);
+    }
+    expect(found).to.deep.equal([]);
+  });
+
+  for (const im of [false, true]) {
+    it(`shows every screen to every role without an error, incident management ${im ? 'on' : 'off'}`, async () => {
+      await setIncidentManagement(organizationId, im);
+      const addresses = [...consoleRoutePatterns().map(addressOf), ...ON_CALL_SECTIONS];
+      const found: string[] = [];
+      for (const role of ['admin', 'editor', 'responder', 'readonly', 'customer'] as const) {
+        found.push(...(await walk(`${role} (IM ${im ? 'on' : 'off'})`, cookies.get(role)!, addresses)));
+      }
+      if (!im) {
+        const phone = await browser.newContext({ viewport: { width: 375, height: 800 } });
+        await phone.addCookies([{ name: 'wsm_session', value: cookies.get('editor')!, url: app.url }]);
+        const page = await phone.newPage();
+        await page.goto(`${app.url}/app/on-call`);
+        await page.getByText('Incident management is not switched on for this organization.').waitFor();
+        await page.screenshot({ path: path.join(SHOTS, 'errors-375-on-call-im-off.png'), fullPage: true });
+        await phone.close();
+      }
+      expect(found).to.deep.equal([]);
+    });
+  }
+});
+
+const DRAWN_MS = 8_000;
+
+/** Waits for the screen to be drawn (its heading) and its requests to settle; answers whether it was drawn. */
+async function settled(page: Page, quiet: () => Promise<void>): Promise<boolean> {
+  const drawn = await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: DRAWN_MS })
+    .then(() => true)
+    .catch(() => false);
+  await quiet();
+  return drawn;
+}
