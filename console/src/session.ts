@@ -14,8 +14,12 @@ export type SessionState =
  */
 const MARKER = 'wsm_signed_in';
 const marked = (): boolean => document.cookie.split(';').some((part) => part.trim() === `${MARKER}=1`);
-/** A marker left behind by a session that ended (expired, revoked) is cleared when the service says so. */
-const clearMarker = (): void => void (document.cookie = `${MARKER}=; Path=/; Max-Age=0; SameSite=Lax`);
+/**
+ * A session that ended (expired, revoked) while its cookie stayed: the marker becomes `0` when the
+ * service says so, which the host leaves alone (it sets `1` only where there is no marker at all), so
+ * the dead cookie is not asked about again; the next sign-in sets `1`.
+ */
+const markEnded = (): void => void (document.cookie = `${MARKER}=0; Path=/; Max-Age=${7 * 86_400}; SameSite=Lax`);
 
 /** The signed-in user, read from GET /api/auth/get-session when the marker says there is a session. */
 export function useSession(): { session: SessionState; refresh: () => Promise<void> } {
@@ -27,7 +31,7 @@ export function useSession(): { session: SessionState; refresh: () => Promise<vo
       setSession({ kind: 'signedIn', user: { ...user, incidentManagement } });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
-        clearMarker();
+        markEnded();
         setSession({ kind: 'signedOut' });
       } else setSession({ kind: 'failed', message: error instanceof Error ? error.message : 'The service does not answer' });
     }

@@ -30,6 +30,7 @@ describe('console: no error in the browser console on any screen, for any role, 
   let browser: Browser;
   let organizationId: number;
   const cookies = new Map<Role, string>();
+  let adminEmail: string;
   const ids: Record<string, string> = {};
   const target = http.createServer((_req, res) => res.end('ok'));
 
@@ -54,6 +55,7 @@ describe('console: no error in the browser console on any screen, for any role, 
       body: { name: 'Dorothy Vaughan', email, password: PASSWORD, organizationName: 'Probe' },
     });
     const token = signUp.body.token as string;
+    adminEmail = email;
     organizationId = signUp.body.user.organizationId as number;
     cookies.set('admin', token);
     const customer = (await call(token, 'POST', '/api/customers', { name: 'Harbour Co', email: 'ops@harbour.example' })).customer;
@@ -133,6 +135,9 @@ describe('console: no error in the browser console on any screen, for any role, 
       await page.goto(`${app.url}/app${address}`);
       const drawn = await settled(page, watch.quiet);
       if (!drawn) found.push(`${label} ${address}: no heading drawn within ${DRAWN_MS / 1000} s`);
+      // A walk signed in must see the screens, not the sign-in page (the marker is set by the host from the session cookie).
+      const signedInNow = (await page.getByRole('button', { name: 'Sign out' }).count()) === 1;
+      if (signedInNow !== (sessionToken !== null)) found.push(`${label} ${address}: ${signedInNow ? 'signed in' : 'not signed in'}`);
       for (const problem of watch.stop()) found.push(`${label} ${address}: ${problem}`);
       await page.close();
     }
@@ -159,6 +164,44 @@ describe('console: no error in the browser console on any screen, for any role, 
       found.push(`/favicon.ico: answered ${icon.status} ${icon.headers.get('content-type')}`);
     }
     expect(found).to.deep.equal([]);
+  });
+
+  it('keeps the signed-in marker in step with the session cookie; asks for no session it knows is not there', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const page = await context.newPage();
+    const asked: number[] = [];
+    page.on('response', (r) => void (new URL(r.url()).pathname === '/api/auth/get-session' ? asked.push(r.status()) : undefined));
+    const marker = async () => (await context.cookies()).find((c) => c.name === 'wsm_signed_in');
+    // The session cookie alone (a session opened before the marker existed): the page's load sets the marker.
+    const session = await signedIn(adminEmail);
+    await context.addCookies([{ name: 'wsm_session', value: session, url: app.url }]);
+    await page.goto(`${app.url}/app/`);
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(await marker()).to.include({ value: '1', httpOnly: false, path: '/' });
+    expect(asked).to.deep.equal([200]);
+    // The session revoked while its cookie stays: asked once (401), marked ended, not asked again.
+    expect((await apiAt(app.url, 'POST', '/api/auth/sign-out', { token: session })).status).to.equal(200);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect((await marker())?.value).to.equal('0');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(asked).to.deep.equal([200, 401]);
+    // Signing in through the page sets the marker again; signing out clears it and the session cookie.
+    await page.getByLabel('Email').fill(adminEmail);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(asked).to.deep.equal([200, 401, 200]);
+    expect((await context.cookies()).filter((c) => c.name.startsWith('wsm_')).map((c) => c.name)).to.deep.equal([]);
+    // A marker without a session cookie: cleared by the page's load, nothing asked.
+    await context.addCookies([{ name: 'wsm_signed_in', value: '1', url: app.url }]);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await marker()).to.equal(undefined);
+    expect(asked).to.deep.equal([200, 401, 200]);
+    await context.close();
   });
 
   for (const im of [false, true]) {

@@ -12,4 +12,3 @@ export function imStateOf(user: User): ImState {
   if (user.incidentManagement === 'enabled') return 'on';
   return user.incidentManagement === 'notEnabled' ? 'off' : 'denied';
 }
-

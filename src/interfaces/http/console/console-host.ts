@@ -50,17 +50,20 @@ export function consoleIconPath(index: string): string | undefined {
 /**
  * Keeps the console's signed-in marker (`wsm_signed_in=1`, not a secret, readable by its script) in
  * step with the HttpOnly session cookie as the page is loaded: set where the session cookie came
- * without it (a session opened before the marker existed), cleared where it came alone (the session
- * cookie expired in the browser). The console asks for the session only when the marker is there.
+ * without any marker (a session opened before the marker existed), cleared where it came alone (the
+ * session cookie expired in the browser). The console asks for the session only when the marker is
+ * `1`, and writes `0` when the service refused the session cookie (revoked): left alone here, so a
+ * dead cookie is not asked about at every load.
  */
-const syncSignedInMarker = (secureCookies: boolean): RequestHandler => (req, res, next) => {
-  const cookies = (req.cookies ?? {}) as Record<string, string>;
-  const session = cookies[SESSION_COOKIE] !== undefined;
-  const marked = cookies[SIGNED_IN_COOKIE] === '1';
-  if (session && !marked) res.cookie(SIGNED_IN_COOKIE, '1', signedInMarker(secureCookies));
-  if (!session && cookies[SIGNED_IN_COOKIE] !== undefined) res.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
-  next();
-};
+const syncSignedInMarker =
+  (secureCookies: boolean): RequestHandler =>
+  (req, res, next) => {
+    const cookies = (req.cookies ?? {}) as Record<string, string>;
+    const session = cookies[SESSION_COOKIE] !== undefined;
+    if (session && cookies[SIGNED_IN_COOKIE] === undefined) res.cookie(SIGNED_IN_COOKIE, '1', signedInMarker(secureCookies));
+    if (!session && cookies[SIGNED_IN_COOKIE] !== undefined) res.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
+    next();
+  };
 
 /**
  * Serves the console at /app: its hashed assets (cached for a year; each as the Brotli or gzip file
