@@ -6,11 +6,12 @@ import { SignOut } from '../../../application/identity/sign-out';
 import { VerifyTotp } from '../../../application/identity/verify-totp';
 import { DisableTwoFactor, EnableTwoFactor } from '../../../application/identity/two-factor';
 import { AuthenticateCaller } from '../../../application/identity/authenticate-caller';
+import { incidentManagementFor } from '../../../application/identity/incident-management-access';
 import { TWO_FACTOR_CHALLENGE_MS } from '../../../domain/identity/session';
 import { ApiRouter } from '../shared/api-router';
 import { TWO_FACTOR_COOKIE, credentialOf } from '../shared/http-context';
 import { defineRouter } from '../shared/router-deps';
-import { incidentManagementFor, presentUser } from './presenters';
+import { presentUser } from './presenters';
 import { endSession, identityCookie, startSession as startSessionCookie } from './session-cookie';
 import { Email, Password, SessionSchema, SignedInSchema, SuccessSchema } from './schemas';
 

@@ -1,8 +1,6 @@
 import type { User } from '../../../domain/identity/user';
 import type { Organization } from '../../../domain/identity/organization';
 import type { ApiToken } from '../../../domain/identity/api-token';
-import type { Caller } from '../../../application/identity/authenticate-caller';
-import { imAccessDecision } from '../incident-management/im-access.gate';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -56,13 +54,3 @@ export const presentApiToken = (token: ApiToken) => ({
   createdAt: token.createdAt.toISOString(),
   updatedAt: token.updatedAt.toISOString(),
 });
-
-/**
- * The session's `incidentManagement`: what the IM gate would answer this caller, without a call
- * that fails. A caller the gate refuses learns nothing about the organization's features (the gate
- * judges imAccessDenied first, and so does this).
- */
-export const incidentManagementFor = (caller: Caller): 'enabled' | 'notEnabled' | 'accessDenied' => {
-  const denial = imAccessDecision(caller);
-  return denial === null ? 'enabled' : denial === 'imNotEnabled' ? 'notEnabled' : 'accessDenied';
-};
