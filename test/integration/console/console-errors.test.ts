@@ -86,6 +86,7 @@ describe('console: no error in the browser console on any screen, for any role, 
     ids.statusPage = `/status-pages/${statusPage.publicId ?? statusPage.id}`;
     const channel = await call(token, 'POST', '/api/notification-channels', {
       name: 'Pager',
+      customerId: customer.publicId,
       type: 'webhook',
       config: { url: 'http://127.0.0.1:9/hook' },
     });
@@ -130,6 +131,7 @@ describe('console: no error in the browser console on any screen, for any role, 
     if (sessionToken) await context.addCookies([{ name: 'wsm_session', value: sessionToken, url: app.url }]);
     const found: string[] = [];
     for (const address of addresses) {
+      const started = Date.now();
       const page = await context.newPage();
       const watch = watchConsole(page);
       await page.goto(`${app.url}/app${address}`);
@@ -138,7 +140,10 @@ describe('console: no error in the browser console on any screen, for any role, 
       // A walk signed in must see the screens, not the sign-in page (the marker is set by the host from the session cookie).
       const signedInNow = (await page.getByRole('button', { name: 'Sign out' }).count()) === 1;
       if (signedInNow !== (sessionToken !== null)) found.push(`${label} ${address}: ${signedInNow ? 'signed in' : 'not signed in'}`);
-      for (const problem of watch.stop()) found.push(`${label} ${address}: ${problem}`);
+      const problems = watch.stop();
+      for (const problem of problems) found.push(`${label} ${address}: ${problem}`);
+      // PROBE_LOG=1: each screen as it is walked, its time and what it found (to follow a long run).
+      if (process.env.PROBE_LOG) process.stderr.write(`${label} ${address} ${Date.now() - started} ms ${problems.join(' | ')}\n`);
       await page.close();
     }
     await context.close();
