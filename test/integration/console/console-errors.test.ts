@@ -86,7 +86,7 @@ describe('console: no error in the browser console on any screen, for any role, 
     const statusPage = await call(token, 'POST', '/api/status-pages', {
       title: 'Harbour status',
       slug: `harbour-${Date.now()}`,
-      customerId: null,
+      customerId: customer.publicId,
       description: null,
       logo: null,
       brandColor: '#1f2937',
@@ -96,6 +96,7 @@ describe('console: no error in the browser console on any screen, for any role, 
       footer: null,
     });
     ids.statusPage = `/status-pages/${statusPage.publicId ?? statusPage.id}`;
+    // The status page and the channel are the customer's, so the customer-bound user may open them too.
     const channel = await call(token, 'POST', '/api/notification-channels', {
       name: 'Pager',
       customerId: customer.publicId,
