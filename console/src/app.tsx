@@ -2,7 +2,7 @@ import { useEffect } from 'preact/hooks';
 import { Layout } from './components/layout';
 import { ErrorText } from './components/field';
 import { navigate, useRoute } from './router';
-import { findScreen } from './screens';
+import { closedPlace, findScreen } from './screens';
 import { SignIn } from './screens/auth/sign-in';
 import { SignUp } from './screens/auth/sign-up';
 import { useSession, type User } from './session';
@@ -18,8 +18,20 @@ function NotFound() {
   );
 }
 
+/** A place the user's role does not reach: said in a sentence, nothing asked of the API. */
+function NotForYou({ label }: { label: string }) {
+  return (
+    <section>
+      <h1>{label}</h1>
+      <p>Your role does not give access to this page.</p>
+    </section>
+  );
+}
+
 function Screen({ path, user }: { path: string; user: User }) {
   const found = findScreen(path);
+  const closed = closedPlace(path, user);
+  if (closed) return <NotForYou label={closed.label} />;
   return found ? found.route.render(found.params, user) : <NotFound />;
 }
 

@@ -1,21 +1,39 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, ApiError, ok, type Schemas } from './api/client';
 
-export type User = Schemas['Session']['user'];
+/** The signed-in user, with what incident management is to them (the session's `incidentManagement`). */
+export type User = Schemas['Session']['user'] & { readonly incidentManagement: Schemas['Session']['incidentManagement'] };
 
 export type SessionState =
   { kind: 'loading' } | { kind: 'signedOut' } | { kind: 'signedIn'; user: User } | { kind: 'failed'; message: string };
 
-/** The signed-in user, read from GET /api/auth/get-session (the cookie is HttpOnly: the page never sees it). */
+/**
+ * The session cookie is HttpOnly (the page never sees it); beside it the service sets and clears
+ * `wsm_signed_in=1`, which holds no secret. Without it there is no session to ask for, so the
+ * console does not ask (a refused GET /api/auth/get-session is an error in the browser's console).
+ */
+const MARKER = 'wsm_signed_in';
+const marked = (): boolean => document.cookie.split(';').some((part) => part.trim() === `${MARKER}=1`);
+/**
+ * A session that ended (expired, revoked) while its cookie stayed: the marker becomes `0` when the
+ * service says so, which the host leaves alone (it sets `1` only where there is no marker at all), so
+ * the dead cookie is not asked about again; the next sign-in sets `1`.
+ */
+const markEnded = (): void => void (document.cookie = `${MARKER}=0; Path=/; Max-Age=${7 * 86_400}; SameSite=Lax`);
+
+/** The signed-in user, read from GET /api/auth/get-session when the marker says there is a session. */
 export function useSession(): { session: SessionState; refresh: () => Promise<void> } {
   const [session, setSession] = useState<SessionState>({ kind: 'loading' });
   const refresh = useCallback(async () => {
+    if (!marked()) return setSession({ kind: 'signedOut' });
     try {
-      const { user } = await ok(api.GET('/api/auth/get-session'));
-      setSession({ kind: 'signedIn', user });
+      const { user, incidentManagement } = await ok(api.GET('/api/auth/get-session'));
+      setSession({ kind: 'signedIn', user: { ...user, incidentManagement } });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) setSession({ kind: 'signedOut' });
-      else setSession({ kind: 'failed', message: error instanceof Error ? error.message : 'The service does not answer' });
+      if (error instanceof ApiError && error.status === 401) {
+        markEnded();
+        setSession({ kind: 'signedOut' });
+      } else setSession({ kind: 'failed', message: error instanceof Error ? error.message : 'The service does not answer' });
     }
   }, []);
   useEffect(() => void refresh(), [refresh]);

@@ -122,7 +122,7 @@ export async function createHttpApp(container: Container, contexts: readonly Con
   // The streamed intakes' own step before their route: the rate, then the body read against its limits.
   for (const { path, handler } of streamed.flatMap(({ posts }) => posts)) app.post(path, handler);
   mountOpenApi(app, buildOpenApiDocument(paths));
-  const withConsole = mountConsole(app);
+  const withConsole = mountConsole(app, undefined, { secureCookies: deps.secureCookies });
   app.get('/', rootPointer(withConsole));
   app.use(deps.routes.handle);
   app.use(notFoundHandler);

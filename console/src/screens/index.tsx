@@ -57,6 +57,14 @@ export function findScreen(path: string): { route: ScreenRoute; params: Record<s
   return null;
 }
 
+/**
+ * The place of the Organization page at a path that page hides from the user (`shownTo`): its
+ * screen is not drawn for them either, as the API would refuse every call it makes.
+ */
+export function closedPlace(path: string, user: User): SettingsItem | undefined {
+  return AREAS.flatMap((area) => area.settings ?? []).find((item) => item.to === path && item.shownTo !== undefined && !item.shownTo(user));
+}
+
 /** The main navigation's links a user may follow, in order. */
 export function navigationFor(user: User): NavItem[] {
   return [...AREAS, organizationArea]

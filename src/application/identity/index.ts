@@ -5,6 +5,7 @@ export * from './authenticate-caller';
 export * from './check-health';
 export * from './check-readiness';
 export * from './ensure-platform-admin';
+export * from './incident-management-access';
 export * from './organization-settings';
 export * from './ports';
 export * from './invitation-ports';

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { imAccessDecision } from '../../../src/interfaces/http/incident-management/im-access.gate';
 import type { Caller } from '../../../src/application/identity/authenticate-caller';
+import { incidentManagementFor } from '../../../src/application/identity/incident-management-access';
 import { anActor } from '../../support/builders';
 import type { Actor } from '../../../src/application/shared/actor';
 import { Organization } from '../../../src/domain/identity/organization';
@@ -39,4 +40,10 @@ describe('incident management access decision', () => {
     expect(imAccessDecision(caller(anActor().build(), false))).to.equal('imNotEnabled'));
   it('judges access before the switch', () =>
     expect(imAccessDecision(caller(anActor().with({ role: 'readonly' }).build(), false))).to.equal('imAccessDenied'));
+  it("says in the session's words what the gate would answer", () => {
+    expect(incidentManagementFor(caller(anActor().with({ role: 'responder' }).build()))).to.equal('enabled');
+    expect(incidentManagementFor(caller(anActor().build(), false))).to.equal('notEnabled');
+    expect(incidentManagementFor(caller(anActor().with({ role: 'readonly' }).build(), false))).to.equal('accessDenied');
+    expect(incidentManagementFor(caller(anActor().with({ isPlatformSupporter: true }).build()))).to.equal('accessDenied');
+  });
 });

@@ -20,6 +20,8 @@ export const accessArea: Area = {
       label: 'Users and roles',
       order: 10,
       description: 'Who may sign in, with which role, and whether they are tied to one customer.',
+      // The API lists users to organization-wide users only.
+      shownTo: (user) => user.customerId === null,
     },
     { to: '/organization/tokens', label: 'API tokens', order: 20, description: 'Tokens for scripts and integrations; revoke them here.' },
     {

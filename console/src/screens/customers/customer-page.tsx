@@ -27,12 +27,13 @@ interface Loaded {
   fields: CustomField[] | null;
 }
 
-async function load(id: string): Promise<Loaded> {
+async function load(id: string, orgWide: boolean): Promise<Loaded> {
   const customer = await ok(api.GET('/api/customers/{id}', { params: { path: { id } } }));
   const [overview, packages, fields] = await Promise.all([
     ok(api.GET('/api/monitor-overview', { params: { query: { customerId: customer.publicId, perPage: 1000 } } })),
     ok(api.GET('/api/package-configs', { params: { query: { perPage: 200 } } })).catch(() => null),
-    ok(api.GET('/api/custom-fields', { params: { query: { perPage: 200 } } })).catch(() => null),
+    // Customer-bound users may not read the definitions (they would be refused): not asked.
+    orgWide ? ok(api.GET('/api/custom-fields', { params: { query: { perPage: 200 } } })).catch(() => null) : null,
   ]);
   return {
     customer,
@@ -113,7 +114,7 @@ function MonitorsPanel({ monitors, total }: { monitors: OverviewRow[]; total: nu
 
 /** One customer: its package and quota use, custom fields, watched domains and IPs, and monitors. */
 export function CustomerPage({ id, user }: { id: string; user: User }) {
-  const { value: loaded, error, set: setLoaded } = useResource(load, id);
+  const { value: loaded, error, set: setLoaded } = useResource((key) => load(key, user.customerId === null), id);
   if (!loaded) return <Loading error={error} what="the customer" />;
   const { customer } = loaded;
   return (

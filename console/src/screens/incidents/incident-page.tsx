@@ -27,13 +27,13 @@ type Line =
   | { kind: 'attempt'; at: string; delivery: Delivery; attempt: Delivery['attempts'][number] }
   | { kind: 'pending'; at: string; delivery: Delivery };
 
-async function load(id: string): Promise<Loaded> {
+async function load(id: string, orgWide: boolean): Promise<Loaded> {
   const incident = await ok(api.GET('/api/incidents/{id}', { params: { path: { id } } }));
   const [deliveries, channels, users] = await Promise.all([
     ok(api.GET('/api/notification-deliveries', { params: { query: { incidentId: incident.publicId, perPage: 200 } } })),
     ok(api.GET('/api/notification-channels', { params: { query: { perPage: 200 } } })).catch(() => null),
-    // Only administrators may list users: others see "a user".
-    ok(api.GET('/api/users', { params: { query: { perPage: 200 } } })).catch(() => null),
+    // Customer-bound users may not list users (they would be refused): they see "a user".
+    orgWide ? ok(api.GET('/api/users', { params: { query: { perPage: 200 } } })).catch(() => null) : null,
   ]);
   return {
     incident,
@@ -133,7 +133,7 @@ function UpdateForm({ incident, onPosted }: { incident: Detail; onPosted: () => 
  * notification with the receiver's answer. Live: read again when the incident or a delivery moves.
  */
 export function IncidentPage({ id, user }: { id: string; user: User }) {
-  const { value: loaded, error, reload } = useResource(load, id);
+  const { value: loaded, error, reload } = useResource((key) => load(key, user.customerId === null), id);
   useLiveReload(
     () => void reload(),
     (event) => event.data.incidentId === id || event.data.incidentId === loaded?.incident.publicId,

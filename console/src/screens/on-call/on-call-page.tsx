@@ -4,7 +4,7 @@ import type { User } from '../../session';
 import { AlertSources } from './alert-sources';
 import { EscalationPolicies } from './escalation-policies';
 import { ImIncidents } from './im-incidents';
-import { imStateOf, mayUseIm } from './im-state';
+import { imStateOf } from './im-state';
 import { OnCallNow } from './on-call-now';
 import { usePeople } from './people';
 import { Schedules } from './schedules';
@@ -20,19 +20,33 @@ const SECTIONS = [
   { key: 'teams', label: 'Teams' },
 ] as const;
 
-/** Incident management in one place, a section at a time (each its own address). */
+/**
+ * Incident management in one place, a section at a time (each its own address). Where it is off, or
+ * not for the user's role, the page says so and calls no IM route.
+ */
 export function OnCallPage({ section, user }: { section: string; user: User }) {
-  const people = usePeople(user);
   const state = imStateOf(user);
   const current = SECTIONS.find((s) => s.key === section);
-  if (!mayUseIm(user) || state === 'denied') {
-    return <ErrorText message="Incident management is for organization-wide administrators, editors and responders." />;
-  }
-  if (state === 'off') return <p class="note">Incident management is not switched on for this organization.</p>;
-  if (!current) return <ErrorText message="No such part of on-call." />;
   return (
     <section aria-labelledby="on-call-title">
       <h1 id="on-call-title">On-call</h1>
+      {state === 'denied' ? (
+        <ErrorText message="Incident management is for organization-wide administrators, editors and responders." />
+      ) : state === 'off' ? (
+        <p class="note">Incident management is not switched on for this organization.</p>
+      ) : !current ? (
+        <ErrorText message="No such part of on-call." />
+      ) : (
+        <Sections current={current} user={user} />
+      )}
+    </section>
+  );
+}
+
+function Sections({ current, user }: { current: (typeof SECTIONS)[number]; user: User }) {
+  const people = usePeople(user);
+  return (
+    <>
       <nav class="tabs" aria-label="On-call sections">
         {SECTIONS.map((s) => (
           <Link key={s.key} to={s.key === 'now' ? '/on-call' : `/on-call/${s.key}`} class={s.key === current.key ? 'tab active' : 'tab'}>
@@ -47,6 +61,6 @@ export function OnCallPage({ section, user }: { section: string; user: User }) {
       {current.key === 'escalation' ? <EscalationPolicies people={people} /> : null}
       {current.key === 'sources' ? <AlertSources /> : null}
       {current.key === 'teams' ? <Teams people={people} /> : null}
-    </section>
+    </>
   );
 }

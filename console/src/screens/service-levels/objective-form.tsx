@@ -119,7 +119,14 @@ export function ObjectiveForm({ user, id }: { user: User; id: string | null }) {
     else await ok(api.POST('/api/service-levels', { body })).catch(atField);
     navigate(values.subjectType === 'website' ? `/service-levels?websiteId=${values.websiteId}` : '/service-levels');
   });
-  if (!edits(user)) return <p>Your role may read objectives but not change them.</p>;
+  if (!edits(user)) {
+    return (
+      <section aria-labelledby="objective-title">
+        <h1 id="objective-title">{id ? 'Edit a service level objective' : 'Add a service level objective'}</h1>
+        <p>Your role may read objectives but not change them.</p>
+      </section>
+    );
+  }
   if (id && !loaded) return loadError ? <ErrorText message={loadError} /> : <p role="status">Loading the objective…</p>;
   const subjectError = fieldError('subject') ?? fieldError('type');
   // A refusal shown at its field is not said twice.

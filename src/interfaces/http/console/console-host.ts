@@ -1,7 +1,9 @@
 import type { Express, RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '../shared/http-context';
+import { signedInMarker } from '../identity/session-cookie';
 
 /** Where the console is served. */
 export const CONSOLE_PATH = '/app';
@@ -40,13 +42,41 @@ const securityHeaders: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/** The console's icon as its page links it (`/app/assets/icon-<hash>.svg`), read from the built page. */
+export function consoleIconPath(index: string): string | undefined {
+  return /<link rel="icon"[^>]* href="(\/app\/assets\/[\w.-]+\.svg)"/.exec(readFileSync(index, 'utf8'))?.[1];
+}
+
+/**
+ * Keeps the console's signed-in marker (`wsm_signed_in=1`, not a secret, readable by its script) in
+ * step with the HttpOnly session cookie as the page is loaded: set where the session cookie came
+ * without any marker (a session opened before the marker existed), cleared where it came alone (the
+ * session cookie expired in the browser). The console asks for the session only when the marker is
+ * `1`, and writes `0` when the service refused the session cookie (revoked): left alone here, so a
+ * dead cookie is not asked about at every load.
+ */
+const syncSignedInMarker =
+  (secureCookies: boolean): RequestHandler =>
+  (req, res, next) => {
+    const cookies = (req.cookies ?? {}) as Record<string, string>;
+    const session = cookies[SESSION_COOKIE] !== undefined;
+    if (session && cookies[SIGNED_IN_COOKIE] === undefined) res.cookie(SIGNED_IN_COOKIE, '1', signedInMarker(secureCookies));
+    if (!session && cookies[SIGNED_IN_COOKIE] !== undefined) res.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
+    next();
+  };
+
 /**
  * Serves the console at /app: its hashed assets (cached for a year; each as the Brotli or gzip file
  * written beside it at build when the browser accepts one, Vary: Accept-Encoding), and its page for
  * every other path under /app (the console routes in the browser), never cached (compressed by the
- * host's answer compression). Answers whether it is mounted.
+ * host's answer compression), with the signed-in marker kept in step. `/favicon.ico` (asked for by
+ * pages that link no icon) is sent to the console's icon. Answers whether it is mounted.
  */
-export function mountConsole(app: Express, dir: string | undefined = builtConsoleDir()): boolean {
+export function mountConsole(
+  app: Express,
+  dir: string | undefined = builtConsoleDir(),
+  options: { secureCookies?: boolean } = {},
+): boolean {
   if (!dir) return false;
   const index = path.join(dir, 'index.html');
   const assets = `${CONSOLE_PATH}/assets/`;
@@ -61,7 +91,10 @@ export function mountConsole(app: Express, dir: string | undefined = builtConsol
     }),
   );
   // A missing asset goes on to the host's 404; any other path is one of the console's screens.
-  app.get([CONSOLE_PATH, `${CONSOLE_PATH}/*path`], securityHeaders, (req, res, next) => {
+  const icon = consoleIconPath(index);
+  if (icon) app.get('/favicon.ico', (_req, res) => res.set('cache-control', 'no-cache').redirect(302, icon));
+  const marker = syncSignedInMarker(options.secureCookies ?? false);
+  app.get([CONSOLE_PATH, `${CONSOLE_PATH}/*path`], securityHeaders, marker, (req, res, next) => {
     if (req.path.startsWith(assets)) return next();
     res.setHeader('cache-control', 'no-cache');
     res.sendFile(index);

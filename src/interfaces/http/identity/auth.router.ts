@@ -6,12 +6,13 @@ import { SignOut } from '../../../application/identity/sign-out';
 import { VerifyTotp } from '../../../application/identity/verify-totp';
 import { DisableTwoFactor, EnableTwoFactor } from '../../../application/identity/two-factor';
 import { AuthenticateCaller } from '../../../application/identity/authenticate-caller';
+import { incidentManagementFor } from '../../../application/identity/incident-management-access';
 import { TWO_FACTOR_CHALLENGE_MS } from '../../../domain/identity/session';
 import { ApiRouter } from '../shared/api-router';
-import { SESSION_COOKIE, TWO_FACTOR_COOKIE, credentialOf } from '../shared/http-context';
+import { TWO_FACTOR_COOKIE, credentialOf } from '../shared/http-context';
 import { defineRouter } from '../shared/router-deps';
 import { presentUser } from './presenters';
-import { identityCookie, startSession as startSessionCookie } from './session-cookie';
+import { endSession, identityCookie, startSession as startSessionCookie } from './session-cookie';
 import { Email, Password, SessionSchema, SignedInSchema, SuccessSchema } from './schemas';
 
 const tags = ['Authentication'] as const;
@@ -107,7 +108,7 @@ export const authRouter = defineRouter(
         response: SuccessSchema,
         handler: async ({ actor, res }) => {
           await use.signOut.execute(actor);
-          res.clearCookie(SESSION_COOKIE, { path: '/' });
+          endSession(res);
           return { success: true };
         },
       })
@@ -125,6 +126,7 @@ export const authRouter = defineRouter(
             token: caller.actor.kind === 'session' ? (credentialOf(req).token ?? '') : '',
           },
           user: presentUser(caller.user, caller.organization),
+          incidentManagement: incidentManagementFor(caller),
         }),
       })
       .route({

@@ -35,6 +35,10 @@ export const SessionSchema = z
       token: z.string().meta({ description: 'Empty for token callers' }),
     }),
     user: UserSchema,
+    incidentManagement: z.enum(['enabled', 'notEnabled', 'accessDenied']).meta({
+      description:
+        "Whether the caller may use incident management (/api/im/**), as its gate would answer: `enabled`; `notEnabled` (the caller's role may, the organization has it off: imNotEnabled); `accessDenied` (the caller may not, whatever the organization has: imAccessDenied or customerScopedTokenForbidden). The console draws its On-call part from it and calls no IM route otherwise.",
+    }),
   })
   .meta({ id: 'Session' });
 

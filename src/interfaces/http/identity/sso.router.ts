@@ -1,15 +1,13 @@
-import type { CookieOptions } from 'express';
 import { z } from 'zod';
 import { SsoSettings } from '../../../application/identity/sso-settings';
 import { SsoSignIn, SSO_CALLBACK_PATH } from '../../../application/identity/sso-sign-in';
 import type { SsoConnection } from '../../../domain/identity/sso';
 import { ROLES } from '../../../domain/identity/role';
-import { SESSION_LIFETIME_MS } from '../../../domain/identity/session';
 import { ApiRouter } from '../shared/api-router';
-import { SESSION_COOKIE } from '../shared/http-context';
 import { defineRouter } from '../shared/router-deps';
 import { Email, SignedInSchema, Timestamp } from './schemas';
 import { presentUser } from './presenters';
+import { startSession } from './session-cookie';
 
 const tags = ['Single sign-on'] as const;
 const Role = z.enum(ROLES);
@@ -67,14 +65,6 @@ export const ssoRouter = defineRouter({ ssoSettings: SsoSettings, ssoSignIn: Sso
     backChannelLogoutUri: use.ssoSignIn.backChannelLogoutUri(organizationRef),
     updatedAt: c.updatedAt.toISOString(),
   });
-  const sessionCookie: CookieOptions = {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: deps.secureCookies,
-    path: '/',
-    maxAge: SESSION_LIFETIME_MS,
-  };
-
   return new ApiRouter(deps)
     .route({
       operationId: 'getSsoSettings',
@@ -156,7 +146,7 @@ export const ssoRouter = defineRouter({ ssoSettings: SsoSettings, ssoSignIn: Sso
         const { token, user } = await use.ssoSignIn.complete({
           callbackQuery: new URL(req.originalUrl, 'http://callback.invalid').search.slice(1),
         });
-        res.cookie(SESSION_COOKIE, token, sessionCookie);
+        startSession(res, token, deps.secureCookies);
         if (req.accepts(['json', 'html']) === 'html') return void res.redirect(302, use.ssoSignIn.landingUrl);
         return { token, user: presentUser(user) };
       },

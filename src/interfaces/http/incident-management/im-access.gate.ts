@@ -1,8 +1,6 @@
 import type { RequestHandler } from 'express';
 import { AppError } from '../../../domain/shared/app-error';
-import type { ErrorCode } from '../../../domain/shared/error-codes';
-import type { Caller } from '../../../application/identity/authenticate-caller';
-import { isCustomerBound } from '../../../application/shared/actor';
+import { imAccessDecision } from '../../../application/identity/incident-management-access';
 import { under } from '../shared/gates/gate-request';
 import type { AreaGate } from '../shared/router-deps';
 
@@ -16,24 +14,8 @@ export const IM_AREAS = ['/api/im', '/api/escalation-config'] as const;
  */
 const SOURCE_TOKEN_PATHS = ['/api/im/ingest', '/api/im/calendar'];
 
-const IM_ROLES = new Set(['admin', 'editor', 'responder']);
-
-/**
- * Who may use incident management, as a pure decision (Errors > Incident Management, in the table's
- * order: imAccessDenied is judged before imNotEnabled, so a refused caller learns nothing about the
- * organization's features). Customer-bound callers never get here over HTTP: the customer-scoped
- * denylist runs first, before routing, and answers customerScopedTokenForbidden for /api/im/** and
- * /api/escalation-config/** as Authentication rule 2 states; they are refused here too so the
- * decision holds on its own.
- */
-export function imAccessDecision(caller: Caller | undefined): ErrorCode | null {
-  if (!caller) return 'imAccessDenied';
-  const { actor, organization } = caller;
-  if (actor.kind === 'agent' || isCustomerBound(actor) || actor.isPlatformSupporter) return 'imAccessDenied';
-  if (!IM_ROLES.has(actor.role)) return 'imAccessDenied';
-  if (!organization.incidentManagementEnabled) return 'imNotEnabled';
-  return null;
-}
+/** The decision itself is identity's (the caller and the organization's switch): see there. */
+export { imAccessDecision };
 
 /**
  * Express middleware for the IM areas, after admission (which resolved the caller and ran the

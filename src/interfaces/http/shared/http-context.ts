@@ -3,6 +3,11 @@ import type { ActiveHost } from '../../../application/custom-domains/ports';
 import type { Caller } from '../../../application/identity/authenticate-caller';
 
 export const SESSION_COOKIE = 'wsm_session';
+/**
+ * Not a secret and not HttpOnly: `1` beside the session cookie, set and cleared with it, so the
+ * console (which cannot read the HttpOnly session cookie) knows whether to ask for the session at all.
+ */
+export const SIGNED_IN_COOKIE = 'wsm_signed_in';
 export const TWO_FACTOR_COOKIE = 'wsm_two_factor';
 
 /** Per-request state the host attaches: the resolved caller and how its credential arrived. */

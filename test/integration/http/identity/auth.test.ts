@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization, uniqueEmail } from '../../../support/builders';
+import { aMember } from '../../../support/identity-fixtures';
+import { setIncidentManagement } from '../../../support/im-fixtures';
 
 describe('auth: sign-up, sign-in, sessions', () => {
   it('signs up an organization and its first admin, whose token opens get-session', async () => {
@@ -50,6 +52,37 @@ describe('auth: sign-up, sign-in, sessions', () => {
     const out = await api('POST', '/api/auth/sign-out', { token: signIn.body.token });
     expect(out.status).to.equal(200);
     expectError(await api('GET', '/api/auth/get-session', { token: signIn.body.token }), 401, 'unauthorized');
+  });
+
+  it('sets the readable signed-in marker beside the session cookie at sign-in, and clears both at sign-out', async () => {
+    const org = await anOrganization();
+    const signIn = await api('POST', '/api/auth/sign-in/email', { body: { email: org.email, password: org.password } });
+    const set = signIn.headers.getSetCookie();
+    expect(set[0]).to.match(/^wsm_session=[^;]+;.*HttpOnly/);
+    const marker = set.find((line) => line.startsWith('wsm_signed_in='));
+    expect(marker).to.match(/^wsm_signed_in=1; Max-Age=\d+; Path=\/;/);
+    expect(marker).not.to.match(/HttpOnly/i);
+
+    const out = await api('POST', '/api/auth/sign-out', { cookie: set[0]!.split(';')[0]! });
+    expect(out.status).to.equal(200);
+    const cleared = out.headers.getSetCookie();
+    expect(cleared.find((line) => line.startsWith('wsm_session=;'))).to.match(/Expires=Thu, 01 Jan 1970/);
+    expect(cleared.find((line) => line.startsWith('wsm_signed_in=;'))).to.match(/Expires=Thu, 01 Jan 1970/);
+  });
+
+  it('says in the session whether the caller may use incident management, as the IM gate would answer', async () => {
+    const org = await anOrganization();
+    const reader = await aMember(org, 'readonly');
+    const imOf = async (token: string) => (await api('GET', '/api/auth/get-session', { token })).body.incidentManagement;
+    const gate = async (token: string) => {
+      const answer = await api('GET', '/api/im/on-call', { token });
+      return answer.status === 200 ? 'answered' : answer.body.data.code;
+    };
+    expect([await imOf(org.token), await gate(org.token)]).to.deep.equal(['notEnabled', 'imNotEnabled']);
+    expect([await imOf(reader.token), await gate(reader.token)]).to.deep.equal(['accessDenied', 'imAccessDenied']);
+    await setIncidentManagement(org.user.organizationId, true);
+    expect([await imOf(org.token), await gate(org.token)]).to.deep.equal(['enabled', 'answered']);
+    expect([await imOf(reader.token), await gate(reader.token)]).to.deep.equal(['accessDenied', 'imAccessDenied']);
   });
 
   it('answers invalidCredentials for a wrong password and for an unknown email alike', async () => {
