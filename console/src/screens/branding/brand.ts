@@ -65,7 +65,9 @@ export function useBrand(): Brand | null {
   const [brand, setBrand] = useState(current);
   useEffect(() => {
     listeners.add(setBrand);
-    void loadBrand();
+    // The look may have been read between the first render and this effect (the sign-in page draws at
+    // once when there is no session to ask about): take it from the read itself, not only from a listener.
+    void loadBrand().then(setBrand);
     return () => void listeners.delete(setBrand);
   }, []);
   return brand;
