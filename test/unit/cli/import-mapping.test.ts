@@ -270,7 +270,7 @@ describe('wsm import: Uptime Kuma', () => {
             config: JSON.stringify({ type: 'discord', discordWebhookUrl: 'https://discord.com/api/webhooks/1/x' }),
             active: 1,
           },
-          { id: 2, name: 'Push', config: JSON.stringify({ type: 'pushover' }), active: 1 },
+          { id: 2, name: 'Signal', config: JSON.stringify({ type: 'signal' }), active: 1 },
         ],
         maintenances: [
           { id: 1, title: 'Once', strategy: 'single', start_date: '2030-01-01 01:00:00', end_date: '2030-01-01 02:00:00' },
@@ -283,7 +283,7 @@ describe('wsm import: Uptime Kuma', () => {
     expect(draft.channels[0]).to.deep.include({ key: 'uptime-kuma/notification/1', type: 'discord' });
     expect(draft.windows[0]).to.deep.include({ startTime: '2030-01-01T01:00:00Z', targets: [{ monitor: 'uptime-kuma/1' }] });
     expect(draft.unmapped).to.deep.equal([
-      "notification Push (2, pushover): no channel type of this service takes Uptime Kuma's pushover notifications",
+      "notification Signal (2, signal): no channel type of this service takes Uptime Kuma's signal notifications",
       'maintenance Weekly (2, recurring-weekday): the recurring-weekday strategy is not mapped (single windows are; write its rrule by hand)',
     ]);
   });

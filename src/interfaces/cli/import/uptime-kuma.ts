@@ -1,6 +1,8 @@
 import initSqlJs from 'sql.js';
+import { OPSGENIE_EU_API_URL } from '../../../domain/notifications/notifiers/opsgenie';
 import { ImportError } from './http';
 import { hostOf, type ImportDraft, minutesOf, statusCodes, timeoutOf } from './shared';
+import { mapProtocolKind, PROTOCOL_KINDS } from './uptime-kuma-kinds';
 
 /**
  * Uptime Kuma, from its SQLite file (kuma.db, read with sql.js: no native module). Its tables
@@ -122,6 +124,10 @@ function mapMonitor(m: Row, tags: string[], draft: ImportDraft): void {
   if (m.upside_down) draft.skip(`${what}: upside down`, 'a monitor here is never inverted');
   if (m.parent) draft.notes.push(`${what}: in group ${m.parent} at Uptime Kuma; tag it or put it on a status page group by hand`);
   if (kind === 'website') return mapWebsite(m, type, entry, draft);
+  if (PROTOCOL_KINDS.has(kind)) {
+    if (mapProtocolKind(m, kind, entry, draft, what)) draft.monitor(what, entry);
+    return;
+  }
   const target = hostOf(String(m.hostname ?? m.url ?? ''));
   if (!target) return draft.skip(what, `${m.hostname ?? m.url} is no host name`);
   entry.hostname = target.host;
@@ -198,6 +204,12 @@ const PROVIDERS: Record<string, (c: Row) => [string, Record<string, unknown>]> =
   telegram: (c) => ['telegram', { botToken: c.telegramBotToken, chatId: String(c.telegramChatID ?? '') }],
   ntfy: (c) => ['ntfy', { url: c.ntfyserverurl, topic: c.ntfytopic, token: c.ntfyaccesstoken || null }],
   PagerDuty: (c) => ['pagerduty', { routingKey: c.pagerdutyIntegrationKey }],
+  Opsgenie: (c) => ['opsgenie', { apiKey: c.opsgenieApiKey, ...(c.opsgenieRegion === 'eu' ? { url: OPSGENIE_EU_API_URL } : {}) }],
+  GoogleChat: (c) => ['google-chat', { url: c.googleChatWebhookURL }],
+  mattermost: (c) => ['mattermost', { url: c.mattermostWebhookUrl, ...(c.mattermostchannel ? { channel: c.mattermostchannel } : {}) }],
+  gotify: (c) => ['gotify', { url: c.gotifyserverurl, apiToken: c.gotifyapplicationToken }],
+  pushover: (c) => ['pushover', { appToken: c.pushoverapptoken, userKey: c.pushoveruserkey }],
+  matrix: (c) => ['matrix', { url: c.homeserverUrl, roomId: c.internalRoomId, accessToken: c.accessToken }],
 };
 
 function mapNotifications(data: KumaData, draft: ImportDraft): void {
