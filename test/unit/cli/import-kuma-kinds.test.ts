@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { ImportDraft } from '../../../src/interfaces/cli/import/shared';
 import { type KumaData, mapKuma, type Row } from '../../../src/interfaces/cli/import/uptime-kuma';
+import { fromLive } from '../../../src/interfaces/cli/import/uptime-kuma-live';
 
 const GENIE_KEY = '3f2a9c1e-7b4d-4e8a-9c2b-1d5e6f7a8b9c';
 
@@ -181,5 +182,42 @@ describe('wsm import: Uptime Kuma protocol monitors as kinds', () => {
     for (const secret of [GENIE_KEY, 'a'.repeat(30), 'Axyz', 'hooks/x', 'key=k', '"t"']) expect(written).not.to.include(secret);
     expect(draft.channels[0]!.config).to.deep.include({ url: 'https://api.eu.opsgenie.com/' });
     expect(draft.channels[3]!.config).to.deep.include({ channel: 'ops' });
+  });
+
+  it('reads the same settings from a running instance (toJSON camelCase, sensitive fields sent to the logged-in user)', () => {
+    const draft = new ImportDraft();
+    const live = [
+      { id: 7, name: 'Cache', type: 'redis', interval: 60, active: true, databaseConnectionString: 'redis://:pw@cache.example.com:6379' },
+      {
+        id: 8,
+        name: 'Rpc',
+        type: 'grpc-keyword',
+        interval: 60,
+        active: true,
+        grpcUrl: 'rpc.example.com:443',
+        grpcEnableTls: true,
+        grpcServiceName: '',
+      },
+      {
+        id: 9,
+        name: 'Sw',
+        type: 'snmp',
+        interval: 60,
+        active: true,
+        hostname: 'sw.example.com',
+        snmpVersion: '2c',
+        snmpOid: '1.3.6.1.2.1.1.3.0',
+        radiusPassword: 'c',
+      },
+    ];
+    mapKuma(fromLive(live, []), draft);
+    expect(draft.unmapped).to.deep.equal([]);
+    expect(draft.monitors.map((m) => [m.kind, m.hostname])).to.deep.equal([
+      ['redis', 'cache.example.com'],
+      ['grpc', 'rpc.example.com'],
+      ['snmp', 'sw.example.com'],
+    ]);
+    expect(draft.monitors[1]).to.deep.include({ transport: 'tls', port: 443 });
+    expect(draft.monitors[2]!.credentials).to.have.property('password');
   });
 });

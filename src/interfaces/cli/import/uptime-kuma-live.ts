@@ -55,6 +55,7 @@ export function fromLive(list: readonly Row[], notificationList: readonly Row[])
     ignore_tls: m.ignoreTls ? 1 : 0,
     smtp_security: m.smtpSecurity ?? null,
     accepted_statuscodes_json: JSON.stringify(m.accepted_statuscodes ?? ['200-299']),
+    ...protocolColumns(m),
   }));
   const tags = new Map<unknown, Row>();
   const monitorTags: Row[] = [];
@@ -79,3 +80,23 @@ export function fromLive(list: readonly Row[], notificationList: readonly Row[])
     monitorGroups: [],
   };
 }
+
+/** The protocol monitors' settings, camelCase in toJSON (the sensitive ones sent to a logged-in user), as their columns. */
+const protocolColumns = (m: Row): Row => ({
+  database_connection_string: m.databaseConnectionString,
+  database_query: m.databaseQuery,
+  mqtt_topic: m.mqttTopic,
+  mqtt_success_message: m.mqttSuccessMessage,
+  mqtt_check_type: m.mqttCheckType,
+  mqtt_username: m.mqttUsername,
+  mqtt_password: m.mqttPassword,
+  grpc_url: m.grpcUrl,
+  grpc_service_name: m.grpcServiceName,
+  grpc_enable_tls: m.grpcEnableTls ? 1 : 0,
+  grpc_method: m.grpcMethod,
+  snmp_oid: m.snmpOid,
+  snmp_version: m.snmpVersion,
+  json_path_operator: m.jsonPathOperator,
+  expected_value: m.expectedValue,
+  radius_password: m.radiusPassword,
+});
