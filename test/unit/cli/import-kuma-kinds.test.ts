@@ -125,7 +125,7 @@ describe('wsm import: Uptime Kuma protocol monitors as kinds', () => {
     expect(draft.notes.join('\n')).to.include('m1 (1, grpc-keyword): Uptime Kuma called Check');
     expect(v2c).to.deep.include({ kind: 'snmp', snmpVersion: 'v2c', oid: '1.3.6.1.2.1.1.3.0', expectedValue: '100', comparison: 'above' });
     expect(v2c!.credentials).to.deep.equal({
-      username: '${env:WSM_UPTIME_KUMA_2_USERNAME}',
+      username: 'public',
       password: '${env:WSM_UPTIME_KUMA_2_PASSWORD}',
     });
     expect(v3).to.deep.include({ snmpVersion: 'v3', authProtocol: 'none', privProtocol: 'none' });

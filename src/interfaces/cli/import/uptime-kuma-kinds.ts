@@ -10,14 +10,18 @@ import type { Row } from './uptime-kuma';
 
 type Entry = Record<string, unknown>;
 
-/** A login as references: the variables named after the monitor's key, with where each value is. */
-function login(entry: Entry, draft: ImportDraft, what: string, username: string, secret: string, secretName = 'password'): void {
+/**
+ * A login as references to variables. Without a user name at the source (a Redis password alone, an
+ * SNMP v2c community), the name the server itself uses is written as it is: it is no secret (Redis's
+ * `default` user; SNMP v2c sends none).
+ */
+function login(entry: Entry, draft: ImportDraft, what: string, username: string, secret: string, implicitUser = 'default'): void {
   if (!username && !secret) return;
   const key = String(entry.key);
   const credentials: Record<string, string> = {
-    username: draft.reference([key, 'USERNAME'], `${what}, its user name (${username || 'none'})`),
+    username: username ? draft.reference([key, 'USERNAME'], `${what}, its user name (${username})`) : implicitUser,
   };
-  if (secret) credentials[secretName] = draft.reference([key, secretName.toUpperCase()], `${what}, its ${secretName}`);
+  if (secret) credentials.password = draft.reference([key, 'PASSWORD'], `${what}, its password`);
   entry.credentials = credentials;
 }
 
@@ -127,7 +131,7 @@ function mapSnmp(m: Row, entry: Entry, draft: ImportDraft, what: string): boolea
     entry.authProtocol = 'none';
     entry.privProtocol = 'none';
     login(entry, draft, what, String(m.snmp_v3_username ?? ''), '');
-  } else if (m.radius_password) login(entry, draft, what, '', String(m.radius_password));
+  } else if (m.radius_password) login(entry, draft, what, '', String(m.radius_password), 'public');
   return true;
 }
 
