@@ -44,6 +44,7 @@ export interface KindCatalogueField {
   readonly input: KindFieldInput;
   readonly default?: string | readonly string[] | null;
   readonly protocolOnly?: boolean;
+  readonly onlyWhen?: { readonly field: string; readonly values: readonly string[] };
 }
 
 /**
@@ -59,7 +60,14 @@ export interface MonitorKindEntry {
   /** The sample's hostname, shown as the form's example. */
   readonly hostnameExample: string;
   readonly port: 'none' | 'required' | 'protocol';
-  readonly service?: { readonly secret: 'password' | 'privateKey'; readonly tcpNeedsPort?: boolean; readonly noTcpFallback?: boolean };
+  readonly service?: {
+    readonly secret: 'password' | 'privateKey';
+    readonly tcpNeedsPort?: boolean;
+    readonly noTcpFallback?: boolean;
+    readonly userOnlyWhen?: { readonly field: string; readonly values: readonly string[] };
+    readonly implicitUser?: string;
+    readonly secretLabel?: string;
+  };
   readonly fields: readonly KindCatalogueField[];
 }
 
@@ -88,7 +96,7 @@ export const entryOfMonitorKind = (k: MonitorKindDescriptor): MonitorKindEntry =
   hostnameExample: String((k.sample as { hostname?: unknown }).hostname ?? ''),
   port: k.port,
   ...(k.service ? { service: { ...k.service } } : {}),
-  fields: k.fields.map(({ name, label, help, hint, input, default: value, protocolOnly }) => ({
+  fields: k.fields.map(({ name, label, help, hint, input, default: value, protocolOnly, onlyWhen }) => ({
     name,
     label,
     ...(help === undefined ? {} : { help }),
@@ -96,6 +104,7 @@ export const entryOfMonitorKind = (k: MonitorKindDescriptor): MonitorKindEntry =
     input: { ...input },
     ...(value === undefined ? {} : { default: value }),
     ...(protocolOnly ? { protocolOnly } : {}),
+    ...(onlyWhen ? { onlyWhen: { field: onlyWhen.field, values: [...onlyWhen.values] } } : {}),
   })),
 });
 
@@ -148,6 +157,7 @@ export interface KindCatalogueField<N extends string = string> {
   readonly input: KindFieldInput;
   readonly default?: string | readonly string[] | null;
   readonly protocolOnly?: boolean;
+  readonly onlyWhen?: { readonly field: N; readonly values: readonly string[] };
 }
 
 /** A monitor kind: hostname 'names' (a DNS name asked about) or 'any' (a host to connect to); port 'none', 'required' or 'protocol' (optional). */
@@ -159,7 +169,14 @@ export interface MonitorKindEntry<T extends string = string, N extends string = 
   /** The sample's hostname, shown as the form's example. */
   readonly hostnameExample: string;
   readonly port: 'none' | 'required' | 'protocol';
-  readonly service?: { readonly secret: 'password' | 'privateKey'; readonly tcpNeedsPort?: boolean; readonly noTcpFallback?: boolean };
+  readonly service?: {
+    readonly secret: 'password' | 'privateKey';
+    readonly tcpNeedsPort?: boolean;
+    readonly noTcpFallback?: boolean;
+    readonly userOnlyWhen?: { readonly field: N; readonly values: readonly string[] };
+    readonly implicitUser?: string;
+    readonly secretLabel?: string;
+  };
   readonly fields: readonly KindCatalogueField<N>[];
 }
 `;

@@ -21,6 +21,8 @@ export interface FieldSpec {
   readonly group?: string;
   /** Never part of a change request (stored in clear there) and never read back (write-only). */
   readonly secret?: boolean;
+  /** What is sent for it while it is not shown (an SNMP v2c login's user, which the check does not use). */
+  readonly implicit?: string;
   /** The API has no default for it: a new monitor always sends it, even as the form first shows it. */
   readonly required?: boolean;
 }

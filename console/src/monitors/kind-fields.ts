@@ -36,11 +36,29 @@ const MODE: FieldSpec = {
   options: ['protocol', 'tcp'],
   hint: 'tcp: only that the port accepts',
 };
-// Every service is offered a user and a password (an SSH key is set through the API).
-const LOGIN: readonly FieldSpec[] = [
-  { name: 'credentials.username', label: 'Login user', type: 'text', secret: true, when: protocolMode, hint: 'Optional; stored encrypted' },
-  { name: 'credentials.password', label: 'Login password', type: 'password', secret: true, when: protocolMode },
-];
+/** Whether a setting's condition holds for the form's values (none: always). */
+const holds = (condition: { readonly field: string; readonly values: readonly string[] } | undefined) =>
+  condition ? (v: Values) => condition.values.includes(String(v[condition.field] ?? '')) : () => true;
+
+/**
+ * Every service is offered a user and a password (an SSH key is set through the API); a kind whose
+ * user is asked only sometimes (SNMP v3) sends its implicit user otherwise.
+ */
+function loginFields(service: NonNullable<KindEntry['service']>): readonly FieldSpec[] {
+  const userAsked = holds(service.userOnlyWhen);
+  return [
+    {
+      name: 'credentials.username',
+      label: 'Login user',
+      type: 'text',
+      secret: true,
+      when: (v) => protocolMode(v) && userAsked(v),
+      hint: 'Optional; stored encrypted',
+      ...(service.implicitUser === undefined ? {} : { implicit: service.implicitUser }),
+    },
+    { name: 'credentials.password', label: service.secretLabel ?? 'Login password', type: 'password', secret: true, when: protocolMode },
+  ];
+}
 
 /** The hostname: a DNS name asked about, or a host to connect to. */
 const hostField = (entry: KindEntry): FieldSpec =>
@@ -70,7 +88,9 @@ function settingField(field: KindCatalogueField<SettingName>): FieldSpec {
     label: field.label,
     ...control,
     ...(field.hint ? { hint: field.hint } : {}),
-    ...(field.protocolOnly ? { when: protocolMode } : {}),
+    ...(field.protocolOnly || field.onlyWhen
+      ? { when: (v: Values) => (!field.protocolOnly || protocolMode(v)) && holds(field.onlyWhen)(v) }
+      : {}),
     ...(field.default === undefined ? { required: true } : {}),
   };
 }
@@ -85,7 +105,7 @@ export function kindFieldSpecs(kind: PerKindType): readonly FieldSpec[] {
     ...portFields(entry),
     ...(entry.service && !entry.service.noTcpFallback ? [MODE] : []),
     ...own(true),
-    ...(entry.service ? LOGIN : []),
+    ...(entry.service ? loginFields(entry.service) : []),
   ];
 }
 

@@ -196,11 +196,11 @@ export function changesOf(specs: readonly FieldSpec[], before: Values, after: Va
     const value = apiValue(spec, after[spec.name] ?? '');
     if (value !== undefined) body[spec.name] = value;
   }
-  const username = String(after['credentials.username'] ?? '').trim();
-  if (withSecrets && username && specs.some((s) => s.name === 'credentials.username') && protocolMode(after)) {
-    const password = String(after['credentials.password'] ?? '');
-    body.credentials = { username, ...(password ? { password } : {}) };
-  }
+  const user = specs.find((s) => s.name === 'credentials.username');
+  const password = String(after['credentials.password'] ?? '');
+  const userShown = !user?.when || user.when(after);
+  const username = userShown ? String(after['credentials.username'] ?? '').trim() : password && (user?.implicit ?? '');
+  if (withSecrets && user && username && protocolMode(after)) body.credentials = { username, ...(password ? { password } : {}) };
   return body;
 }
 

@@ -27,6 +27,14 @@ export interface KindField {
   readonly default?: string | readonly string[] | null;
   /** Only in the protocol checkMode (a TLS mode means nothing to a bare port check). */
   readonly protocolOnly?: boolean;
+  /** Asked and used only when another setting has one of these values (SNMP's v3 protocols: snmpVersion v3). */
+  readonly onlyWhen?: FieldCondition;
+}
+
+/** A setting's value that makes another setting mean something. */
+export interface FieldCondition {
+  readonly field: keyof MonitorConfig & string;
+  readonly values: readonly string[];
 }
 
 /**
@@ -40,6 +48,14 @@ export interface ServiceLogin {
   readonly tcpNeedsPort?: boolean;
   /** Not over TCP (SNMP): no bare port check, checkMode tcp is refused (invalidCheckMode). */
   readonly noTcpFallback?: boolean;
+  /**
+   * The login's user is asked only under this condition (an SNMP v2c community is a password alone);
+   * otherwise the login is sent with `implicitUser`, which the check does not use.
+   */
+  readonly userOnlyWhen?: FieldCondition;
+  readonly implicitUser?: string;
+  /** What the form calls the secret when a password is not the word (SNMP: the community or auth key). */
+  readonly secretLabel?: string;
 }
 
 /** What a kind's check is made from: the stored monitor, its credentials decrypted. */

@@ -1,5 +1,8 @@
 import { SNMP_AUTH_PROTOCOLS, SNMP_COMPARISONS, SNMP_PRIV_PROTOCOLS, SNMP_VERSIONS } from '../monitor-config';
-import type { MonitorKindDescriptor } from './kind';
+import type { FieldCondition, MonitorKindDescriptor } from './kind';
+
+/** Settings only v3 has (its user, its protocols). */
+const V3: FieldCondition = { field: 'snmpVersion', values: ['v3'] };
 
 /**
  * An SNMP agent answering a GET of one OID (UDP): v2c with its community, or v3 with a user (its
@@ -18,7 +21,13 @@ export const snmp = {
     'With expectedValue the value must equal or contain it, or be a number below or above it (comparison). checkMode tcp does not apply (UDP).',
   hostname: 'any',
   port: 'protocol',
-  service: { secret: 'password', noTcpFallback: true },
+  service: {
+    secret: 'password',
+    noTcpFallback: true,
+    userOnlyWhen: V3,
+    implicitUser: 'public',
+    secretLabel: 'Community (v2c) or authentication key (v3)',
+  },
   fields: [
     { name: 'snmpVersion', label: 'SNMP version', input: { kind: 'enum', values: SNMP_VERSIONS }, default: 'v2c' },
     {
@@ -49,6 +58,7 @@ export const snmp = {
       help: 'SNMP v3 only: the authentication protocol; none: no authentication (noAuthNoPriv)',
       input: { kind: 'enum', values: SNMP_AUTH_PROTOCOLS },
       default: 'sha',
+      onlyWhen: V3,
     },
     {
       name: 'privProtocol',
@@ -56,6 +66,7 @@ export const snmp = {
       help: 'SNMP v3 only: the privacy (encryption) protocol; none: authentication only (authNoPriv)',
       input: { kind: 'enum', values: SNMP_PRIV_PROTOCOLS },
       default: 'aes',
+      onlyWhen: V3,
     },
   ],
   defaultPort: () => 161,
