@@ -1,5 +1,4 @@
 import type { ImportDraft } from './shared';
-import type { Row } from './uptime-kuma';
 
 /**
  * Uptime Kuma's protocol monitors (databases, brokers, gRPC, SNMP, WebSocket): the settings each
@@ -7,6 +6,9 @@ import type { Row } from './uptime-kuma';
  * is written as references to variables (as `wsm export` writes credentials), never inlined; what
  * Uptime Kuma checks and this service does not is listed as a note or as unmapped.
  */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a database row (or a monitor's toJSON), read field by field
+export type Row = Record<string, any>;
 
 type Entry = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import initSqlJs from 'sql.js';
 import { OPSGENIE_EU_API_URL } from '../../../domain/notifications/notifiers/opsgenie';
 import { ImportError } from './http';
 import { hostOf, type ImportDraft, minutesOf, statusCodes, timeoutOf } from './shared';
-import { mapProtocolKind, PROTOCOL_KINDS } from './uptime-kuma-kinds';
+import { mapProtocolKind, PROTOCOL_KINDS, type Row } from './uptime-kuma-kinds';
 
 /**
  * Uptime Kuma, from its SQLite file (kuma.db, read with sql.js: no native module). Its tables
@@ -12,8 +12,7 @@ import { mapProtocolKind, PROTOCOL_KINDS } from './uptime-kuma-kinds';
  * fields) and monitor_notification, maintenance and monitor_maintenance, status_page with its
  * `group`s and monitor_group.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a database row, read field by field
-export type Row = Record<string, any>;
+export type { Row } from './uptime-kuma-kinds';
 
 export interface KumaData {
   readonly monitors: readonly Row[];
