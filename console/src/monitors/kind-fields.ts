@@ -1,6 +1,11 @@
 import { monitorKinds, type KindCatalogueField, type MonitorKindEntry } from '../api/catalogue';
-import type { Schemas } from '../api/client';
+import type { components } from '../api/schema';
 import type { FieldSpec, Values } from './field-spec';
+
+type Schemas = components['schemas'];
+
+/** Every monitor kind the API has (website and the per-kind ones). */
+export type MonitorKind = Schemas['Monitor']['type'];
 
 /** The kinds under /api/monitors/{type}, as the API's document names them (every kind but website). */
 export type PerKindType = Exclude<Schemas['Monitor']['type'], 'website'>;

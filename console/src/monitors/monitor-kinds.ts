@@ -1,5 +1,4 @@
-import { kindDefaults, kindEntry, kindFieldSpecs, PER_KIND_TYPES, protocolMode, type KindEntry } from './kind-fields';
-import type { MonitorKind } from './monitor-rows';
+import { kindDefaults, kindEntry, kindFieldSpecs, PER_KIND_TYPES, protocolMode, type KindEntry, type MonitorKind } from './kind-fields';
 
 export type { FieldSpec, Values } from './field-spec';
 import type { FieldSpec, Values } from './field-spec';

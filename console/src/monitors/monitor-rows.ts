@@ -14,7 +14,7 @@ export const STATE_LABELS: Record<ConsoleState, string> = {
 };
 
 /** Every monitor kind, as the API's document names them: the console's tables keyed by it are total. */
-export type MonitorKind = Schemas['Monitor']['type'];
+export type { MonitorKind } from './kind-fields';
 
 /** Per-protocol monitor kinds the API lists under /api/monitors/{type}, in the picker's order: the catalogue's (./kind-fields.ts). */
 export { PER_KIND_TYPES } from './kind-fields';
