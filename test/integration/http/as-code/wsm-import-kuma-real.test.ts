@@ -20,6 +20,7 @@ import { anOrganizationForImport, importApplyTwice } from '../../../support/wsm-
  *   git archive HEAD | tar -x -C /tmp/kuma && cd /tmp/kuma
  *   npm ci --omit=dev --ignore-scripts
  *   (cd node_modules/@louislam/sqlite3 && npx node-pre-gyp install --build-from-source --nodedir=/usr)
+ *   mkdir -p dist && echo '<!doctype html>' > dist/index.html   # its front end is not needed, only its Socket.IO API
  *   UPTIME_KUMA_DIR=/tmp/kuma npx mocha test/integration/http/as-code/wsm-import-kuma-real.test.ts
  * (--nodedir=/usr uses Debian's Node headers, so nothing is downloaded.)
  */
@@ -49,7 +50,8 @@ async function startKuma(dataDir: string): Promise<{ url: string; child: ChildPr
   for (let waited = 0; ; waited += 500) {
     if (child.exitCode !== null) throw new Error(`Uptime Kuma exited:\n${log.join('')}`);
     if (waited > 120_000) throw new Error(`Uptime Kuma did not listen within 120 s:\n${log.join('')}`);
-    if (log.join('').includes('Listening on')) return { url, child, log };
+    // Its migration step listens first on the same port; the server proper says so as SERVER.
+    if (/SERVER[^\n]*Listening on/.test(log.join(''))) return { url, child, log };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
@@ -63,7 +65,12 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 async function ack<T = { ok: boolean; msg?: string; id?: number; monitorID?: number }>(socket: Socket, event: string, ...args: unknown[]) {
-  const answer = (await socket.timeout(30_000).emitWithAck(event, ...args)) as T & { ok: boolean; msg?: string };
+  const answer = (await socket
+    .timeout(30_000)
+    .emitWithAck(event, ...args)
+    .catch((error: Error) => {
+      throw new Error(`${event}: ${error.message}`);
+    })) as T & { ok: boolean; msg?: string };
   expect(answer.ok, `${event}: ${answer.msg}`).to.equal(true);
   return answer;
 }
@@ -97,6 +104,8 @@ const monitor = (fields: Record<string, unknown>) => ({
     const env: Record<string, string> = { UPTIME_KUMA_USERNAME: LOGIN.username, UPTIME_KUMA_PASSWORD: LOGIN.password };
     try {
       const socket = io(kuma.url, { transports: ['websocket'], reconnection: false });
+      // Its handlers are added after it has sent `info` (and `setup` while no user exists), as its front end waits for.
+      await new Promise((resolve) => socket.once('setup', resolve));
       try {
         await ack(socket, 'setup', LOGIN.username, LOGIN.password);
         await ack(socket, 'login', { ...LOGIN, token: '' });
@@ -124,31 +133,35 @@ const monitor = (fields: Record<string, unknown>) => ({
           monitor({
             name: 'Shop',
             type: 'keyword',
-            url: 'https://shop.example.com/',
+            url: 'https://www.monitor-fixture.com/',
             keyword: 'Welcome',
             method: 'GET',
             notificationIDList: { [chat.id!]: true },
           }),
         );
-        await ack(socket, 'add', monitor({ name: 'Mail', type: 'port', hostname: 'mail.example.com', port: 587 }));
+        await ack(socket, 'add', monitor({ name: 'Mail', type: 'port', hostname: 'mail.monitor-fixture.com', port: 587 }));
         await ack(
           socket,
           'add',
           monitor({
             name: 'Orders DB',
             type: 'postgres',
-            databaseConnectionString: 'postgres://shop:pw@db.example.com:5433/orders',
+            databaseConnectionString: 'postgres://shop:pw@origin.monitor-fixture.com:5433/orders',
             databaseQuery: 'SELECT 1',
           }),
         );
-        await ack(socket, 'add', monitor({ name: 'Cache', type: 'redis', databaseConnectionString: 'redis://:pw@cache.example.com:6379' }));
+        await ack(
+          socket,
+          'add',
+          monitor({ name: 'Cache', type: 'redis', databaseConnectionString: 'redis://:pw@public.monitor-fixture.com:6379' }),
+        );
         await ack(
           socket,
           'add',
           monitor({
             name: 'Broker',
             type: 'mqtt',
-            hostname: 'broker.example.com',
+            hostname: 'www.monitor-fixture.com',
             port: 1883,
             mqttTopic: 'plant/1',
             mqttSuccessMessage: 'online',
@@ -162,7 +175,7 @@ const monitor = (fields: Record<string, unknown>) => ({
           monitor({
             name: 'Switch',
             type: 'snmp',
-            hostname: 'switch.example.com',
+            hostname: 'mail.monitor-fixture.com',
             port: 161,
             snmpVersion: '2c',
             snmpOid: '1.3.6.1.2.1.1.3.0',
@@ -180,13 +193,16 @@ const monitor = (fields: Record<string, unknown>) => ({
       const live = await importApplyTwice(['uptime-kuma', '--url', kuma.url, '--customer', customer], token, { ...env, ...SECRETS });
       expect(live.stderr).to.include("monitor Game (7, gamedig): Uptime Kuma's gamedig monitors have no kind here");
       const kinds = async (kind: string) => (await api('GET', `/api/monitors/${kind}`, { token })).body.items as Record<string, unknown>[];
-      expect((await kinds('postgres'))[0]).to.include({ key: 'uptime-kuma/3', hostname: 'db.example.com', port: 5433 });
-      expect((await kinds('redis'))[0]).to.include({ key: 'uptime-kuma/4', hostname: 'cache.example.com' });
-      expect((await kinds('mqtt'))[0]).to.include({ key: 'uptime-kuma/5', hostname: 'broker.example.com', port: 1883 });
-      expect((await kinds('snmp'))[0]).to.include({ key: 'uptime-kuma/6', hostname: 'switch.example.com' });
+      expect((await kinds('postgres'))[0]).to.include({ key: 'uptime-kuma/3', hostname: 'origin.monitor-fixture.com', port: 5433 });
+      expect((await kinds('redis'))[0]).to.include({ key: 'uptime-kuma/4', hostname: 'public.monitor-fixture.com' });
+      expect((await kinds('mqtt'))[0]).to.include({ key: 'uptime-kuma/5', hostname: 'www.monitor-fixture.com', port: 1883 });
+      expect((await kinds('snmp'))[0]).to.include({ key: 'uptime-kuma/6', hostname: 'mail.monitor-fixture.com' });
       expect((await kinds('tcp'))[0]).to.include({ key: 'uptime-kuma/2', port: 587 });
       const channels = (await api('GET', '/api/notification-channels', { token })).body.items as Record<string, unknown>[];
       expect(channels.map((c) => c.type).sort()).to.deep.equal(['mattermost', 'opsgenie']);
+    } catch (error) {
+      (error as Error).message += `\nUptime Kuma's log:\n${kuma.log.join('').slice(-4000)}`;
+      throw error;
     } finally {
       await stop(kuma.child);
     }
@@ -214,3 +230,6 @@ const SECRETS: Record<string, string> = {
   WSM_UPTIME_KUMA_NOTIFICATION_1_URL: 'https://mm.example.com/hooks/abc',
   WSM_UPTIME_KUMA_NOTIFICATION_2_API_KEY: '3f2a9c1e-7b4d-4e8a-9c2b-1d5e6f7a8b9c',
 };
+
+if (!KUMA)
+  console.log('wsm-import-kuma-real: set UPTIME_KUMA_DIR to an Uptime Kuma 2.5 source tree (see the file for how) to import a real one');
