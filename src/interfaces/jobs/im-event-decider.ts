@@ -17,7 +17,7 @@ export interface RunningImEventDecider {
   stop(): Promise<void>;
 }
 
-/** Failed rounds in a row after which the decider takes one event a round, so one event that cannot be decided holds up no other for long. */
+/** Failed rounds in a row after which the decider takes one event a round (the events before one that cannot be decided get decided). */
 const ISOLATE_AFTER = 3;
 const MAX_BACKOFF_MS = 30_000;
 
@@ -25,10 +25,10 @@ const MAX_BACKOFF_MS = 30_000;
  * The loop that decides accepted events (DecideImEvents), woken by the intake's notices and by a
  * slow poll: rounds follow each other while the log has events; a round that fails (the database
  * gone, a deadlock) is tried again after 100 ms, doubling up to 30 s, and after three failures in a
- * row the decider takes one event a round until one succeeds, so an event that cannot be decided is
- * retried (and logged) without holding up those after it for more than its own attempts. Nothing is
- * dropped: an event leaves the log only with its decision. Starts by deciding what a previous run
- * left in the log.
+ * row the decider takes one event a round until one succeeds, so the events before one that cannot
+ * be decided are decided; that one is retried (and logged) every 30 s at most and holds up those
+ * behind it until it can be. Nothing is dropped or skipped: an event leaves the log only with its
+ * decision. Starts by deciding what a previous run left in the log.
  */
 export async function startImEventDecider(
   decide: Pick<DecideImEvents, 'decideNext'>,
