@@ -4,6 +4,7 @@ import { TEST_PLATFORM_ADMIN, testServer } from './test-server';
 import type { SignedUp } from './builders';
 import { aMember } from './identity-fixtures';
 import { sql } from '../../src/infrastructure/persistence/sql';
+import { waitFor } from './wait-for';
 
 let platformAdminToken: string | undefined;
 
@@ -30,4 +31,21 @@ export async function aGlobalSupporter(org: SignedUp): Promise<string> {
   const { database } = await testServer();
   await database.sql.query(sql`UPDATE users SET is_global_supporter = true WHERE id = ${member.id}`);
   return (await signIn(member.email)).token;
+}
+
+/**
+ * Waits until every event accepted for the organization (POST /api/im/events answered 202) has been
+ * decided: the 202 means durable, and the decider applies the event to its incident right after.
+ */
+export async function eventsDecided(organizationId: number, timeoutMs = 15_000): Promise<void> {
+  const { database } = await testServer();
+  await waitFor(
+    async () => {
+      const [row] = await database.sql.query<{ n: string }>(
+        sql`SELECT count(*)::text AS n FROM im_event_intake WHERE organization_id = ${organizationId}`,
+      );
+      return row?.n === '0';
+    },
+    { timeoutMs, what: 'the accepted events decided' },
+  );
 }

@@ -3,7 +3,8 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import { GroupCommitter, type GroupCommitBounds } from '../shared/group-committer';
-import type { ImDedupRef, ImEventBatchStore } from './ports';
+import type { ImIncident } from '../../domain/incident-management/im-incident';
+import type { ImDedupRef, ImEventBatchChanges, ImEventBatchStore } from './ports';
 import { incidentTriggeredBy, type ImEvent, type ProcessedImEvent } from './im-event';
 
 /**
@@ -14,8 +15,8 @@ import { incidentTriggeredBy, type ImEvent, type ProcessedImEvent } from './im-e
  */
 export const IM_EVENT_BATCH: GroupCommitBounds = { maxSize: 200, maxWaitMs: 4, maxConcurrent: 2 };
 
-/** One request's events: committed together, in their order, by the same batch. */
-interface Submitted {
+/** One request's events: committed together, in their order, by the same batch (their keys already given). */
+export interface SubmittedImEvents {
   readonly scope: TenantScope;
   readonly events: readonly ImEvent[];
 }
@@ -29,7 +30,7 @@ interface Submitted {
  * in their order (all or none) and answered together.
  */
 export class CommitImEvents {
-  private readonly committer: GroupCommitter<Submitted, ProcessedImEvent[]>;
+  private readonly committer: GroupCommitter<SubmittedImEvents, ProcessedImEvent[]>;
 
   constructor(
     private readonly store: ImEventBatchStore,
@@ -55,33 +56,49 @@ export class CommitImEvents {
     return this.committer.submit({ scope, events: keyed });
   }
 
-  private commitBatch(batch: readonly Submitted[]): Promise<ProcessedImEvent[][]> {
-    const keys = new Map<string, ImDedupRef>();
-    for (const { scope, events } of batch) {
-      for (const event of events) {
-        const ref = { organizationId: scope.organizationId, dedupKey: event.dedupKey! };
-        keys.set(`${ref.organizationId}\u0000${ref.dedupKey}`, ref);
-      }
-    }
-    return this.store.commit([...keys.values()], (loaded) => {
-      const open = new OpenImIncidents(loaded);
-      const now = this.clock.now();
-      const result = batch.map(({ scope, events }) =>
-        events.map((event) => {
-          const decision = this.apply(open, scope, event, now);
-          return { dedupKey: event.dedupKey!, outcome: decision.outcome, incidentId: decision.incident?.publicId ?? null };
-        }),
-      );
-      return { changes: { created: open.created, updated: open.updated }, result };
-    });
+  private commitBatch(batch: readonly SubmittedImEvents[]): Promise<ProcessedImEvent[][]> {
+    return this.store.commit(dedupRefsOf(batch), (loaded) => decideImEventBatch(batch, loaded, this.ids, this.clock.now()));
   }
+}
 
-  private apply(open: OpenImIncidents, scope: TenantScope, event: ImEvent, now: Date): ImEventDecision {
-    const dedupKey = event.dedupKey!;
-    const details = { event: event.details };
-    if (event.action === 'acknowledge') return open.acknowledge(scope.organizationId, dedupKey, now);
-    if (event.action === 'resolve') return open.resolve(scope.organizationId, dedupKey, now, details);
-    const candidate = () => incidentTriggeredBy(event, scope, { publicId: this.ids.uuid(), dedupKey, now });
-    return open.trigger(scope.organizationId, dedupKey, candidate, now, details);
+/** The organizations' dedup keys of a batch, each once: what its decision reads (and locks). */
+export function dedupRefsOf(batch: readonly SubmittedImEvents[]): ImDedupRef[] {
+  const keys = new Map<string, ImDedupRef>();
+  for (const { scope, events } of batch) {
+    for (const event of events) {
+      const ref = { organizationId: scope.organizationId, dedupKey: event.dedupKey! };
+      keys.set(`${ref.organizationId}\u0000${ref.dedupKey}`, ref);
+    }
   }
+  return [...keys.values()];
+}
+
+/**
+ * A batch's events applied by the domain to the open incidents of its keys, in order: what changed
+ * (to be stored) and each event's outcome. The same for events committed at once (CommitImEvents)
+ * and for events decided from the intake log (DecideImEvents).
+ */
+export function decideImEventBatch(
+  batch: readonly SubmittedImEvents[],
+  loaded: ImIncident[],
+  ids: IdGenerator,
+  now: Date,
+): { changes: ImEventBatchChanges; result: ProcessedImEvent[][] } {
+  const open = new OpenImIncidents(loaded);
+  const result = batch.map(({ scope, events }) =>
+    events.map((event) => {
+      const decision = applyEvent(open, scope, event, ids, now);
+      return { dedupKey: event.dedupKey!, outcome: decision.outcome, incidentId: decision.incident?.publicId ?? null };
+    }),
+  );
+  return { changes: { created: open.created, updated: open.updated }, result };
+}
+
+function applyEvent(open: OpenImIncidents, scope: TenantScope, event: ImEvent, ids: IdGenerator, now: Date): ImEventDecision {
+  const dedupKey = event.dedupKey!;
+  const details = { event: event.details };
+  if (event.action === 'acknowledge') return open.acknowledge(scope.organizationId, dedupKey, now);
+  if (event.action === 'resolve') return open.resolve(scope.organizationId, dedupKey, now, details);
+  const candidate = () => incidentTriggeredBy(event, scope, { publicId: ids.uuid(), dedupKey, now });
+  return open.trigger(scope.organizationId, dedupKey, candidate, now, details);
 }

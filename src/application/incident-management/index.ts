@@ -1,4 +1,5 @@
 /** The incident management context's public surface: its use cases, their ports and the ports' tokens. */
+export * from './accept-im-events';
 export * from './acknowledge-im-incident';
 export * from './add-im-incident-responder';
 export * from './admit-im-event';
@@ -8,6 +9,7 @@ export * from './bulk-im-incident-action';
 export * from './change-im-incident-status';
 export * from './create-alert-source';
 export * from './create-im-incident';
+export * from './decide-im-events';
 export * from './find-im-incident';
 export * from './get-im-incident';
 export * from './ingest-alert-payload';

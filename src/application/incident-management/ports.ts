@@ -5,6 +5,7 @@ import type { AlertSource } from '../../domain/incident-management/alert-source'
 import type { ContactMethod } from '../../domain/incident-management/contact-method';
 import { token } from '../shared/token';
 import type { Transaction } from '../shared/transaction';
+import type { ImEvent } from './im-event';
 
 export interface ImIncidentFilter {
   readonly statuses?: readonly ImIncidentStatus[];
@@ -247,5 +248,32 @@ export interface ImEventBatchChanges {
  */
 export interface ImEventBatchStore {
   commit<T>(keys: readonly ImDedupRef[], decide: (open: ImIncident[]) => { changes: ImEventBatchChanges; result: T }): Promise<T>;
+  /** The same decision inside the caller's transaction, its keys locked and its incidents read for update (no retry here). */
+  commitIn<T>(
+    tx: Transaction,
+    keys: readonly ImDedupRef[],
+    decide: (open: ImIncident[]) => { changes: ImEventBatchChanges; result: T },
+  ): Promise<T>;
 }
 export const IM_EVENT_BATCH_STORE = token<ImEventBatchStore>('ImEventBatchStore');
+
+/** An accepted event as the intake log keeps it: its order, the organization it came for, and the event (its key given). */
+export interface ImIntakeEntry {
+  readonly seq: string;
+  readonly organizationId: number;
+  readonly event: ImEvent;
+}
+
+/**
+ * The event intake log (docs/architecture.md, "Event ingest"). `append` adds events once each (by
+ * the intake's `eventId`; one statement for a batch) and wakes the deciders when the transaction
+ * commits; `take` holds the one decider's turn for the transaction (false: another one holds it)
+ * and reads the oldest entries in order; `remove` drops decided entries and answers how many were
+ * still there.
+ */
+export interface ImEventIntakeLog {
+  append(tx: Transaction, entries: ReadonlyArray<{ eventId: string; organizationId: number; event: ImEvent }>): Promise<void>;
+  take(tx: Transaction, limit: number): Promise<ImIntakeEntry[] | false>;
+  remove(tx: Transaction, seqs: readonly string[]): Promise<number>;
+}
+export const IM_EVENT_INTAKE_LOG = token<ImEventIntakeLog>('ImEventIntakeLog');

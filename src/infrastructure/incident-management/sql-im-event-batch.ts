@@ -1,6 +1,6 @@
 import type { ImIncident, ImTimelineEntry } from '../../domain/incident-management/im-incident';
 import type { ImDedupRef, ImEventBatchChanges, ImEventBatchStore } from '../../application/incident-management/ports';
-import type { TransactionRunner } from '../../application/shared/transaction';
+import type { Transaction, TransactionRunner } from '../../application/shared/transaction';
 import type { SqlRunner } from '../persistence/database';
 import { sqlOf } from '../persistence/sql-transaction';
 import { COLUMNS, toIncident, type IncidentRow } from './sql-im-incident.repository';
@@ -127,6 +127,15 @@ export class SqlImEventBatchStore implements ImEventBatchStore {
         if (attempt >= LOCKED_ATTEMPTS || !retryable(error, [STALE, UNIQUE_VIOLATION, DEADLOCK])) throw error;
       }
     }
+  }
+
+  /** The locked attempt alone, in the caller's transaction (the decider's round: its intake entries removed by the same commit). */
+  commitIn<T>(
+    tx: Transaction,
+    keys: readonly ImDedupRef[],
+    decide: (open: ImIncident[]) => { changes: ImEventBatchChanges; result: T },
+  ): Promise<T> {
+    return this.once(sqlOf(tx), keys, decide, true);
   }
 
   private async once<T>(

@@ -1,11 +1,12 @@
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
-import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
+import { TRANSACTION_RUNNER, type Transaction } from '../../application/shared/transaction';
 import {
   ESCALATION_POLICY_DIRECTORY,
   IM_CUSTOMER_DIRECTORY,
   IM_INCIDENT_REPOSITORY,
   IM_EVENT_BATCH_STORE,
+  IM_EVENT_INTAKE_LOG,
   IM_TEAM_DIRECTORY,
   type EscalationPolicyDirectory,
   type ImCustomerDirectory,
@@ -46,6 +47,10 @@ import { RequestContext } from '@mikro-orm/postgresql';
 import { SHARED_RATE_COUNTER } from '../../application/shared/rate-limiter';
 import { PostgresSharedRateCounter } from '../../infrastructure/rate-limit/postgres-rate-limiter';
 import { SqlImEventBatchStore } from '../../infrastructure/incident-management/sql-im-event-batch';
+import { SqlImEventIntakeLog } from '../../infrastructure/incident-management/sql-im-event-intake';
+import { AcceptImEvents } from '../../application/incident-management/accept-im-events';
+import { DecideImEvents } from '../../application/incident-management/decide-im-events';
+import { imEventDecider } from './im-event-decider.worker';
 import { CommitImEvents } from '../../application/incident-management/commit-im-events';
 import { AddImIncidentResponder } from '../../application/incident-management/add-im-incident-responder';
 import { IM_OUTBOUND_DELIVERIES, IM_RESPONDER_DIRECTORY } from '../../application/incident-management/ports';
@@ -149,6 +154,19 @@ export const incidentManagementModule = bindings(({ single }) => {
     return new SqlImEventBatchStore(c.get(SQL), { run: (work) => RequestContext.create(orm.em, () => runner.run(work)) });
   });
   single(CommitImEvents, (c) => new CommitImEvents(c.get(IM_EVENT_BATCH_STORE), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(IM_EVENT_INTAKE_LOG, () => new SqlImEventIntakeLog());
+  // The intake's batches and the decider's rounds run outside any request's unit of work: each transaction gets one of its own.
+  const ownTransactions = (c: Ctx) => {
+    const runner = c.get(TRANSACTION_RUNNER);
+    const orm = c.get(ORM);
+    return { run: <T>(work: (tx: Transaction) => Promise<T>) => RequestContext.create(orm.em, () => runner.run(work)) };
+  };
+  single(AcceptImEvents, (c) => new AcceptImEvents(c.get(IM_EVENT_INTAKE_LOG), ownTransactions(c), c.get(ID_GENERATOR)));
+  single(
+    DecideImEvents,
+    (c) =>
+      new DecideImEvents(c.get(IM_EVENT_INTAKE_LOG), c.get(IM_EVENT_BATCH_STORE), ownTransactions(c), c.get(ID_GENERATOR), c.get(CLOCK)),
+  );
   single(ALERT_SOURCE_REPOSITORY, (c) => new SqlAlertSourceRepository(c.get(CONTEXT_SQL), c.get(SQL)));
   single(INGEST_BYTE_BUDGET, (c) => new PostgresIngestByteBudget(c.get(SQL)));
   const routingDirectories = (c: Ctx) =>
@@ -211,6 +229,7 @@ export const incidentManagementContext: ContextModule = {
   routers: [imIncidentsRouter, imEventsRouter, alertSourcesRouter, imRoutingRouter],
   streamedIntakes: [imIngest],
   areaGates: [imAreaGate],
+  workers: [imEventDecider],
   redactUrl: withoutIngestToken,
   // After the HTTP server stopped (no more admissions) and before the database closes: the event
   // rate's hits admitted here and not yet written reach the shared counter.

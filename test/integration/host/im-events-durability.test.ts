@@ -5,13 +5,14 @@ import path from 'node:path';
 import { listening, spawnService, stopService, type ServiceProcess } from '../../support/service-process';
 import { api, apiAt } from '../../support/http-client';
 import { aCallerSet } from '../../support/callers';
-import { setIncidentManagement } from '../../support/im-fixtures';
+import { eventsDecided, setIncidentManagement } from '../../support/im-fixtures';
 import { testDatabase, testServer } from '../../support/test-server';
 
 /**
  * A second service process on the test database answers event triggers and is killed hard
  * (SIGKILL) the moment its first 202 arrives, with more events in flight. Every event it
- * acknowledged must be stored: the 202 comes only after the commit.
+ * acknowledged must be stored and decided: the 202 comes only after the intake's commit, and the
+ * decider of the test's own process decides what the killed one left in the log.
  */
 describe('event ingest durability', function () {
   this.timeout(180_000);
@@ -59,6 +60,8 @@ describe('event ingest durability', function () {
     const acknowledged = outcomes.filter((o) => o.status === 202).map((o) => o.key);
     expect(killed).to.equal(true);
     expect(acknowledged.length).to.be.greaterThan(0);
+    // Accepted means durable in the intake log; this process's decider decides what the killed one left.
+    await eventsDecided(callers.organizationId);
 
     const stored = (await api('GET', '/api/im/incidents', { token: callers.admin, query: { perPage: '200' } })).body.items.map(
       (i: { dedupKey: string }) => i.dedupKey,

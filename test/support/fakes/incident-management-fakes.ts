@@ -142,6 +142,10 @@ export class FakeImEventBatchStore implements ImEventBatchStore {
     }
     return result;
   }
+  /** The same, joining the caller's transaction (one fake store has no other). */
+  commitIn<T>(_tx: Transaction, keys: readonly ImDedupRef[], decide: (open: ImIncident[]) => { changes: ImEventBatchChanges; result: T }) {
+    return this.commit(keys, decide);
+  }
 }
 
 /** The engine incidents of IM incidents, over FakeImIncidents' rows (as the SQL adapter's table beside im_incidents). */

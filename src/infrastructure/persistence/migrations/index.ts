@@ -59,6 +59,7 @@ import { Migration20270213090000StatusPageObjectives } from './20270213090000-st
 import { Migration20270214090000CompactResultDays } from './20270214090000-compact-result-days';
 import { Migration20270215090000JobWakeups } from './20270215090000-job-wakeups';
 import { Migration20270216090000ImEventBatchGuard } from './20270216090000-im-event-batch-guard';
+import { Migration20270311090000ImEventIntake } from './20270311090000-im-event-intake';
 import { Migration20270216093000TagVersions } from './20270216093000-tag-versions';
 import { Migration20270216100000IdentityVersions } from './20270216100000-identity-versions';
 import { Migration20270217120000DeliveryChannelScope } from './20270217120000-delivery-channel-scope';
@@ -132,4 +133,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270217120000DeliveryChannelScope', class: Migration20270217120000DeliveryChannelScope },
   { name: 'Migration20270301090000MonitorKindsRegistry', class: Migration20270301090000MonitorKindsRegistry },
   { name: 'Migration20270302090000ChannelAuditSecrets', class: Migration20270302090000ChannelAuditSecrets },
+  { name: 'Migration20270311090000ImEventIntake', class: Migration20270311090000ImEventIntake },
 ];

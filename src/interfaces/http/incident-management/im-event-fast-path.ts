@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { AppError, isAppError } from '../../../domain/shared/app-error';
 import { AdmitImEvent } from '../../../application/incident-management/admit-im-event';
-import { CommitImEvents } from '../../../application/incident-management/commit-im-events';
+import { AcceptImEvents } from '../../../application/incident-management/accept-im-events';
 import type { Provided } from '../../../application/shared/token';
 import { customDomainOf } from '../shared/http-context';
 import type { HostAdmission } from '../shared/router-deps';
@@ -11,10 +11,10 @@ import { errorEnvelope } from '../shared/envelope';
 import { jsonDepthOver } from '../shared/json-depth';
 import { findUnstorableText, unstorableTextError } from '../shared/storable-text';
 import { jsonRefusal, type JsonLimits } from './json-intake';
-import { IM_EVENTS_PATH, IM_EVENT_LIMITS, PagerDutyEvent, toImEvent, type EventsInFlight } from './im-events.router';
+import { IM_EVENTS_PATH, IM_EVENT_ACCEPTED, IM_EVENT_LIMITS, PagerDutyEvent, toImEvent, type EventsInFlight } from './im-events.router';
 
-/** What the light route needs: the organization's rate (in memory) and the group committer. */
-export const imEventFastPathNeeds = { admitImEvent: AdmitImEvent, commitImEvents: CommitImEvents };
+/** What the light route needs: the organization's rate (in memory) and the intake's group committer. */
+export const imEventFastPathNeeds = { admitImEvent: AdmitImEvent, acceptImEvents: AcceptImEvents };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -26,8 +26,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * chain (authentication by the caller cache, the access gates, the IM gate), the in-flight bound, the
  * rate decided in memory (a refusal is a pre-built 429 sent before any of the body is read), the
  * body read whole under its size limit and parsed by `JSON.parse` (the streaming tokenizer only
- * tells why a refused text is refused), the schema built once, then the event handed to the group
- * committer and 202 sent once its batch is committed. Anything else (a session cookie, no
+ * tells why a refused text is refused), the schema built once, then the event handed to the intake's
+ * group committer and 202 sent once its batch is committed to the intake log. Anything else (a session cookie, no
  * credential, a custom domain) goes the usual way, to the same rate, committer and answers.
  */
 export function imEventFastPath(use: Provided<typeof imEventFastPathNeeds>, host: HostAdmission, inFlight: EventsInFlight): RequestHandler {
@@ -67,15 +67,15 @@ export function imEventFastPath(use: Provided<typeof imEventFastPathNeeds>, host
       const value = await readBufferedJson(req, IM_EVENT_LIMITS);
       const parsed = PagerDutyEvent.safeParse(value);
       if (!parsed.success) throw parsed.error;
-      let processed;
+      let accepted;
       try {
-        processed = await use.commitImEvents.execute(caller.actor.scope, toImEvent(parsed.data));
+        accepted = await use.acceptImEvents.execute(caller.actor.scope, toImEvent(parsed.data));
       } catch (error) {
         if (isAppError(error)) throw error;
         req.log.error({ err: error }, 'event not stored');
         throw new AppError('unavailable');
       }
-      const body = Buffer.from(`{"status":"success","message":"Event processed","dedup_key":${JSON.stringify(processed.dedupKey)}}`);
+      const body = Buffer.from(`{"status":"success","message":"${IM_EVENT_ACCEPTED}","dedup_key":${JSON.stringify(accepted.dedupKey)}}`);
       res.writeHead(202, { 'content-type': JSON_TYPE, 'content-length': body.length });
       res.end(body);
     })().catch(next);

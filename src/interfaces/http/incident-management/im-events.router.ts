@@ -6,7 +6,7 @@ import { AppError, isAppError } from '../../../domain/shared/app-error';
 import { IM_SEVERITIES } from '../../../domain/incident-management/im-incident';
 import { AdmitImEvent } from '../../../application/incident-management/admit-im-event';
 import type { ImEvent } from '../../../application/incident-management/im-event';
-import { CommitImEvents } from '../../../application/incident-management/commit-im-events';
+import { AcceptImEvents } from '../../../application/incident-management/accept-im-events';
 import { ApiRouter } from '../shared/api-router';
 import { defineRouter } from '../shared/router-deps';
 import { readJsonBody, type JsonLimits } from './json-intake';
@@ -76,10 +76,13 @@ export function toImEvent(body: z.infer<typeof PagerDutyEvent>): ImEvent {
   };
 }
 
+/** The 202's message: the event is durable and its incident is decided shortly after (not yet when this is read). */
+export const IM_EVENT_ACCEPTED = 'Event accepted';
+
 const Accepted = z
   .object({
     status: z.literal('success'),
-    message: z.string(),
+    message: z.string().meta({ description: `"${IM_EVENT_ACCEPTED}": durable, its incident decided shortly after` }),
     dedup_key: z.string(),
   })
   .meta({ id: 'ImEventAccepted' });
@@ -128,7 +131,7 @@ export function eventsInFlight(): EventsInFlight {
 }
 
 /** Events in, in the PagerDuty Events API v2 shape: trigger, acknowledge and resolve by dedup key. */
-export const imEventsRouter = defineRouter({ commitImEvents: CommitImEvents }, (deps, use) => {
+export const imEventsRouter = defineRouter({ acceptImEvents: AcceptImEvents }, (deps, use) => {
   return new ApiRouter(deps).route({
     operationId: 'sendImEvent',
     method: 'post',
@@ -139,21 +142,24 @@ export const imEventsRouter = defineRouter({ commitImEvents: CommitImEvents }, (
       "The body PagerDuty's /v2/enqueue takes, so an integration moves here by changing its URL (and sending an " +
       'organization-wide token of an admin, editor or responder). A trigger opens an incident, or, while an incident with ' +
       'its dedup_key is open, adds an occurrence to it (never a second incident); acknowledge and resolve act on the open ' +
-      'incident with the dedup_key and are accepted and ignored when there is none. 202 with the dedup_key means the event ' +
-      'is durable: events are group-committed (the events arriving within 4 ms, or while the two batches before commit, at ' +
-      'most 200, are applied in arrival order and stored by one transaction) and each is answered 202 only once its batch has committed; a batch that cannot be ' +
-      'stored answers 503 unavailable to its own events only (nothing of them was stored; retry). The body is JSON of at most 256 KB (413 payloadTooLarge) nesting at most 20 levels (422 ' +
-      'payloadTooDeep; not JSON: 422 invalidJson). 600 events per minute per organization: 429 with data.retryAfter and no ' +
-      'code (and Retry-After), decided before the body is read; the count is kept in each service process and written to ' +
-      'the shared counter in batches, so with N processes a window may admit up to N x 20 events past 600. 503 unavailable when the event cannot be queued: nothing was stored, retry.',
+      'incident with the dedup_key and are accepted and ignored when there is none. 202 ("Event accepted", with the dedup_key) ' +
+      'means the event is durable, not yet decided: events are group-committed to an intake log (the events arriving within ' +
+      '4 ms, or while the two batches before commit, at most 200, are appended by one transaction) and each is answered 202 ' +
+      'only once its batch has committed; its incident is decided from that log right after (usually within a second), in ' +
+      'the order the events were accepted, exactly once, also after a restart. A batch that cannot be stored answers 503 ' +
+      'unavailable to its own events only (nothing of them was stored; retry). The body is JSON of at most 256 KB (413 ' +
+      'payloadTooLarge) nesting at most 20 levels (422 payloadTooDeep; not JSON: 422 invalidJson). 600 events per minute per ' +
+      'organization: 429 with data.retryAfter and no code (and Retry-After), decided before the body is read; the count is ' +
+      'kept in each service process and written to the shared counter in batches, so with N processes a window may admit up ' +
+      'to N x 20 events past 600. 503 unavailable when the event cannot be queued: nothing was stored, retry.',
     body: PagerDutyEvent,
     status: 202,
     response: Accepted,
     errors: [...IM_GATE_ERRORS, 'payloadTooLarge', 'invalidJson', 'payloadTooDeep', 'imEventRateLimited', 'unavailable'],
     handler: async ({ actor, body, req }) => {
       try {
-        const processed = await use.commitImEvents.execute(actor.scope, toImEvent(body));
-        return { status: 'success' as const, message: 'Event processed', dedup_key: processed.dedupKey };
+        const accepted = await use.acceptImEvents.execute(actor.scope, toImEvent(body));
+        return { status: 'success' as const, message: IM_EVENT_ACCEPTED, dedup_key: accepted.dedupKey };
       } catch (error) {
         if (isAppError(error)) throw error;
         req.log.error({ err: error }, 'event not stored');

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import http from 'node:http';
 import { api, expectError } from '../../../support/http-client';
 import { aCallerSet, type CallerSet } from '../../../support/callers';
-import { setIncidentManagement } from '../../../support/im-fixtures';
+import { eventsDecided, setIncidentManagement } from '../../../support/im-fixtures';
 import { testServer } from '../../../support/test-server';
 import { sql, raw } from '../../../../src/infrastructure/persistence/sql';
 
@@ -60,15 +60,18 @@ describe('POST /api/im/events (PagerDuty Events v2 shape)', () => {
     await setIncidentManagement(callers.organizationId, true);
   });
   const send = (body: unknown, token = callers.orgToken) => api('POST', '/api/im/events', { token, body });
-  const incidentsWith = async (dedupKey: string) =>
-    (await api('GET', '/api/im/incidents', { token: callers.admin, query: { perPage: '200' } })).body.items.filter(
+  // A 202 means accepted (durable); the incident is decided right after: wait for that before reading it.
+  const incidentsWith = async (dedupKey: string) => {
+    await eventsDecided(callers.organizationId);
+    return (await api('GET', '/api/im/incidents', { token: callers.admin, query: { perPage: '200' } })).body.items.filter(
       (i: { dedupKey: string }) => i.dedupKey === dedupKey,
     );
+  };
 
   it('opens an incident on trigger, answering 202 with its dedup key; acknowledges and resolves it by key', async () => {
     const accepted = await send(pdTrigger('pd-key-1'));
     expect(accepted.status, JSON.stringify(accepted.body)).to.equal(202);
-    expect(accepted.body).to.deep.equal({ status: 'success', message: 'Event processed', dedup_key: 'pd-key-1' });
+    expect(accepted.body).to.deep.equal({ status: 'success', message: 'Event accepted', dedup_key: 'pd-key-1' });
     const [incident] = await incidentsWith('pd-key-1');
     expect(incident).to.include({ title: 'Example alert on host1.example.com', severity: 'info', status: 'triggered', occurrenceCount: 1 });
     expect(incident.source).to.match(/^monitoringtool:/);
@@ -156,15 +159,55 @@ describe('POST /api/im/events (PagerDuty Events v2 shape)', () => {
       sql`CREATE FUNCTION ${raw(fn)}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'storage refused'; END $$`,
     );
     await database.sql.query(
-      sql`CREATE TRIGGER ${raw(fn)} BEFORE INSERT ON im_incidents FOR EACH ROW WHEN (NEW.organization_id = ${raw(String(set.organizationId))}) EXECUTE FUNCTION ${raw(fn)}()`,
+      sql`CREATE TRIGGER ${raw(fn)} BEFORE INSERT ON im_event_intake FOR EACH ROW WHEN (NEW.organization_id = ${raw(String(set.organizationId))}) EXECUTE FUNCTION ${raw(fn)}()`,
     );
     try {
       expectError(await send(pdTrigger('refused'), set.orgToken), 503, 'unavailable');
     } finally {
+      await database.sql.query(sql`DROP TRIGGER ${raw(fn)} ON im_event_intake`);
+      await database.sql.query(sql`DROP FUNCTION ${raw(fn)}()`);
+    }
+    await eventsDecided(set.organizationId);
+    const none = await api('GET', '/api/im/incidents', { token: set.admin, query: { perPage: '200' } });
+    expect(none.body.items).to.have.lengthOf(0);
+    expect((await send(pdTrigger('refused'), set.orgToken)).status).to.equal(202);
+  });
+
+  it('decides an accepted event once its incident can be stored: a decision that fails is tried again, nothing is lost', async () => {
+    const set = await aCallerSet();
+    await setIncidentManagement(set.organizationId, true);
+    const { database } = await testServer();
+    const fn = `im_refuse_decision_${set.organizationId}`;
+    await database.sql.query(
+      sql`CREATE FUNCTION ${raw(fn)}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'storage refused'; END $$`,
+    );
+    await database.sql.query(
+      sql`CREATE TRIGGER ${raw(fn)} BEFORE INSERT ON im_incidents FOR EACH ROW WHEN (NEW.organization_id = ${raw(String(set.organizationId))}) EXECUTE FUNCTION ${raw(fn)}()`,
+    );
+    const pending = async () =>
+      Number(
+        (
+          await database.sql.query<{ n: string }>(
+            sql`SELECT count(*)::text AS n FROM im_event_intake WHERE organization_id = ${set.organizationId}`,
+          )
+        )[0]!.n,
+      );
+    try {
+      const accepted = await send(pdTrigger('decided-later'), set.orgToken);
+      expect(accepted.status).to.equal(202);
+      expect(accepted.body).to.deep.equal({ status: 'success', message: 'Event accepted', dedup_key: 'decided-later' });
+      // The decider tried and failed: the event stays in the log, undecided.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await pending()).to.equal(1);
+    } finally {
       await database.sql.query(sql`DROP TRIGGER ${raw(fn)} ON im_incidents`);
       await database.sql.query(sql`DROP FUNCTION ${raw(fn)}()`);
     }
-    expect((await send(pdTrigger('refused'), set.orgToken)).status).to.equal(202);
+    await eventsDecided(set.organizationId, 60_000);
+    const listed = await api('GET', '/api/im/incidents', { token: set.admin, query: { perPage: '200' } });
+    expect(listed.body.items.map((i: { dedupKey: string; occurrenceCount: number }) => [i.dedupKey, i.occurrenceCount])).to.deep.equal([
+      ['decided-later', 1],
+    ]);
   });
 
   it('allows 600 events per minute per organization; the next gets 429 with retryAfter and no code, before its body is read', async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { api } from '../../../support/http-client';
 import { aCallerSet } from '../../../support/callers';
-import { setIncidentManagement } from '../../../support/im-fixtures';
+import { eventsDecided, setIncidentManagement } from '../../../support/im-fixtures';
 import { testServer } from '../../../support/test-server';
 import { testClock } from '../../../support/test-clock';
 import { CommitImEvents } from '../../../../src/application/incident-management/commit-im-events';
@@ -222,6 +222,8 @@ describe('event batches on PostgreSQL', function () {
       ),
     );
     expect(responses.map((r) => r.status)).to.deep.equal([202, 202, 202]);
+    // Accepted (durable) first, decided right after.
+    await eventsDecided(scope.organizationId);
     const [stored] = await storedOf(scope.organizationId);
     expect(stored).to.deep.include({ key: 'h', status: 'triggered', occurrences: 3 });
     expect(stored!.timeline.map((e) => e.kind)).to.deep.equal(['triggered', 'occurrence', 'occurrence']);

@@ -1,0 +1,58 @@
+import type { ImEvent } from '../../application/incident-management/im-event';
+import type { ImEventIntakeLog, ImIntakeEntry } from '../../application/incident-management/ports';
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
+import { raw, sql } from '../persistence/sql';
+
+/** The channel the intake's commits notify, so every process's decider wakes at once. */
+export const IM_EVENT_INTAKE_CHANNEL = 'im_event_intake';
+
+/** The advisory lock of the decider's turn (two-int key: the class 'IMDc', one turn). */
+const TURN = `${0x494d4463}, 0`;
+
+/**
+ * The intake log on PostgreSQL (migration 20270311090000): one multi-row INSERT ... ON CONFLICT
+ * (event_id) DO NOTHING per batch, whose commit notifies IM_EVENT_INTAKE_CHANNEL; the decider's turn
+ * is a transaction-scoped advisory lock tried (never waited for) with the read of the oldest
+ * entries, in one statement.
+ */
+export class SqlImEventIntakeLog implements ImEventIntakeLog {
+  async append(tx: Transaction, entries: ReadonlyArray<{ eventId: string; organizationId: number; event: ImEvent }>): Promise<void> {
+    if (entries.length === 0) return;
+    const rows = JSON.stringify(entries.map((e) => ({ event_id: e.eventId, organization_id: e.organizationId, event: e.event })));
+    await sqlOf(tx).query(
+      sql`WITH appended AS (
+        INSERT INTO im_event_intake (event_id, organization_id, event)
+        SELECT r.event_id, r.organization_id, r.event
+          FROM ROWS FROM (jsonb_to_recordset(${rows}::jsonb) AS (event_id uuid, organization_id int, event jsonb)) WITH ORDINALITY AS r(event_id, organization_id, event, n)
+         ORDER BY r.n
+        ON CONFLICT (event_id) DO NOTHING
+        RETURNING 1
+      ) SELECT (SELECT count(*) FROM appended) AS appended, pg_notify(${IM_EVENT_INTAKE_CHANNEL}, '') AS woken`,
+      { prepare: true },
+    );
+  }
+
+  async take(tx: Transaction, limit: number): Promise<ImIntakeEntry[] | false> {
+    const rows = await sqlOf(tx).query<{ mine: boolean; id: string | null; organization_id: number | null; event: ImEvent | null }>(
+      sql`WITH turn AS (SELECT pg_try_advisory_xact_lock(${raw(TURN)}) AS mine)
+        SELECT turn.mine, e.id::text AS id, e.organization_id, e.event
+          FROM turn LEFT JOIN LATERAL (
+            SELECT id, organization_id, event FROM im_event_intake WHERE turn.mine ORDER BY id LIMIT ${limit}::int
+          ) e ON true
+         ORDER BY e.id`,
+      { prepare: true },
+    );
+    if (!rows[0]?.mine) return false;
+    return rows.filter((row) => row.id !== null).map((row) => ({ seq: row.id!, organizationId: row.organization_id!, event: row.event! }));
+  }
+
+  async remove(tx: Transaction, seqs: readonly string[]): Promise<number> {
+    if (seqs.length === 0) return 0;
+    const [row] = await sqlOf(tx).query<{ removed: string }>(
+      sql`WITH gone AS (DELETE FROM im_event_intake WHERE id = ANY(${seqs}::bigint[]) RETURNING 1) SELECT count(*)::text AS removed FROM gone`,
+      { prepare: true },
+    );
+    return Number(row?.removed ?? 0);
+  }
+}

@@ -1,0 +1,92 @@
+import type { Logger } from 'pino';
+import type { DecideImEvents } from '../../application/incident-management/decide-im-events';
+import type { ListenForWork } from './notification-worker';
+
+export interface ImEventDeciderOptions {
+  /** Notices of accepted events (every process's intake commits notify). */
+  listen: ListenForWork;
+  /** How often the decider looks at the log without a notice (a notice lost, a crash's leftovers): default 10 s. */
+  pollMs?: number;
+  /** How long to wait before trying again while another process's decider holds the turn (default 50 ms). */
+  busyMs?: number;
+}
+
+export interface RunningImEventDecider {
+  /** Decides what is in the log now; resolves once the log was seen empty (or the decider stopped). */
+  wake(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Failed rounds in a row after which the decider takes one event a round (the events before one that cannot be decided get decided). */
+const ISOLATE_AFTER = 3;
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * The loop that decides accepted events (DecideImEvents), woken by the intake's notices and by a
+ * slow poll: rounds follow each other while the log has events; a round that fails (the database
+ * gone, a deadlock) is tried again after 100 ms, doubling up to 30 s, and after three failures in a
+ * row the decider takes one event a round until one succeeds, so the events before one that cannot
+ * be decided are decided; that one is retried (and logged) every 30 s at most and holds up those
+ * behind it until it can be. Nothing is dropped or skipped: an event leaves the log only with its
+ * decision. Starts by deciding what a previous run left in the log.
+ */
+export async function startImEventDecider(
+  decide: Pick<DecideImEvents, 'decideNext'>,
+  logger: Logger,
+  options: ImEventDeciderOptions,
+): Promise<RunningImEventDecider> {
+  let wanted = false;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let pause: { timer: NodeJS.Timeout; done(): void } | null = null;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      pause = { timer: setTimeout(resolve, ms), done: resolve };
+    }).finally(() => (pause = null));
+
+  const loop = async () => {
+    let failures = 0;
+    while (wanted && !stopped) {
+      wanted = false;
+      try {
+        const decided = await decide.decideNext(failures >= ISOLATE_AFTER ? 1 : undefined);
+        failures = 0;
+        if (decided === null) {
+          // Another process decides now; it may have read the log before our events committed.
+          wanted = true;
+          await sleep(options.busyMs ?? 50);
+        } else if (decided > 0) wanted = true;
+      } catch (error) {
+        failures++;
+        wanted = true;
+        const retryInMs = Math.min(MAX_BACKOFF_MS, 100 * 2 ** (failures - 1));
+        logger.error({ err: error, failures, retryInMs }, 'accepted events not decided yet; trying again');
+        await sleep(retryInMs);
+      }
+    }
+  };
+  const wake = (): Promise<void> => {
+    wanted = true;
+    running ??= loop().finally(() => {
+      running = null;
+      if (wanted && !stopped) void wake();
+    });
+    return running;
+  };
+  const unlisten = await options.listen({ notice: () => void wake(), lost: () => undefined, resumed: () => void wake() });
+  const poll = setInterval(() => void wake(), options.pollMs ?? 10_000).unref();
+  void wake();
+  return {
+    wake,
+    async stop() {
+      stopped = true;
+      clearInterval(poll);
+      if (pause) {
+        clearTimeout(pause.timer);
+        pause.done();
+      }
+      await running;
+      await unlisten();
+    },
+  };
+}
