@@ -123,13 +123,6 @@ export class CheckDispatcher {
     return this.queue.startDue(this.clock.now().getTime());
   }
 
-  /** In how many ms a held row is next due (0 when one waits for room), or null when none is queued: the host sleeps until then. */
-  msUntilNextDue(): number | null {
-    const now = this.clock.now().getTime();
-    const next = this.queue.nextDueMs(now);
-    return next === null ? null : Math.max(0, next - now);
-  }
-
   /** Records everything finished so far (see BatchRecorder). Answers how many outcomes were handed over. */
   flush(): Promise<number> {
     return this.batches.flush();

@@ -41,18 +41,6 @@ export class TimerWheel<T> {
     return true;
   }
 
-  /**
-   * When `advance` will next hand something out, at the earliest (the end of the first bucket still
-   * held), or null when nothing waits. A moved or cancelled item's old bucket may answer early: an
-   * advance then hands out nothing. Scans the buckets: for a host with nothing to start this tick.
-   */
-  nextDueMs(): number | null {
-    if (this.waiting.size === 0) return null;
-    let first = Infinity;
-    for (const tick of this.buckets.keys()) if (tick < first) first = tick;
-    return first === Infinity ? null : (first + 1) * this.tickMs;
-  }
-
   cancel(item: T): void {
     this.waiting.delete(item);
   }

@@ -37,9 +37,6 @@ export interface CheckWorkerOptions {
   progressEveryMs?: number;
 }
 
-/** The longest a start tick sleeps while the worker holds rows (a claim round replans it sooner). */
-const IDLE_TICK_MS = 5_000;
-
 interface Loop {
   /** Runs a round as soon as the current one (if any) ends. */
   poke(): void;
@@ -170,33 +167,20 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
   );
   // The start tick runs only while the worker holds rows or has checks running or unrecorded: a
   // worker with nothing to check wakes for its claim rounds alone; a round that claims restarts it.
-  // A tick that started nothing sleeps until the next held row is due (at least a tick, at most
-  // IDLE_TICK_MS): a small worker's checks come seconds apart, and a wake-up every 250 ms between
-  // them cost CPU for nothing. A claim round replans it, since it may have made a row due sooner.
-  const everyMs = options.startEveryMs ?? 250;
   let starting: NodeJS.Timeout | undefined;
-  let tickAt = 0;
   const tick = () => {
-    starting = undefined;
-    const started = dispatcher.startDue();
+    dispatcher.startDue();
     if (chunkWaits()) flushing.poke();
     else if (dispatcher.unrecorded > 0) flushing.arm();
-    if (dispatcher.stats.held === 0 && dispatcher.running === 0 && dispatcher.unrecorded === 0) return;
-    planTick(started === 0);
+    if (dispatcher.stats.held === 0 && dispatcher.running === 0 && dispatcher.unrecorded === 0) {
+      clearInterval(starting);
+      starting = undefined;
+    }
   };
-  /** Plans the next tick, unless one is planned as soon already (a claim round never puts one off). */
-  function planTick(idle: boolean) {
-    const now = Date.now();
-    const next = idle ? dispatcher.msUntilNextDue() : null;
-    const wait = next === null ? (idle ? IDLE_TICK_MS : everyMs) : next + 1;
-    const at = now + Math.min(IDLE_TICK_MS, Math.max(everyMs, wait));
-    if (starting !== undefined && tickAt <= at) return;
-    clearTimeout(starting);
-    tickAt = at;
-    starting = setTimeout(tick, at - now);
-  }
   function tickWhileHolding() {
-    if (!stopping && (dispatcher.stats.held > 0 || dispatcher.running > 0)) planTick(true);
+    if (starting === undefined && !stopping && (dispatcher.stats.held > 0 || dispatcher.running > 0)) {
+      starting = setInterval(tick, options.startEveryMs ?? 250);
+    }
   }
   let previous = dispatcher.stats.lateness.snapshot();
   const progress = setInterval(() => {
@@ -226,7 +210,7 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
         await listening
       )?.();
       await pumping.stop();
-      clearTimeout(starting);
+      clearInterval(starting);
       await flushing.stop();
       await around(() => dispatcher.drain());
       await (

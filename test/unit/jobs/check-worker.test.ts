@@ -18,8 +18,6 @@ class FakeDispatcher {
   /** What a flush leaves unrecorded (checks finishing meanwhile). */
   refill = 0;
   running = 0;
-  /** In how many ms the next held row is due (null: none queued); 0 by default, so every tick may start one. */
-  nextDueInMs: number | null = 0;
   readonly stats = { started: 0, recorded: 0, dropped: 0, held: 0, lateness: new LatenessHistogram() };
 
   async pump() {
@@ -34,9 +32,6 @@ class FakeDispatcher {
   startDue() {
     this.starts++;
     return 0;
-  }
-  msUntilNextDue() {
-    return this.nextDueInMs;
   }
   async drain() {
     this.drained = true;
@@ -122,32 +117,6 @@ describe('check worker loops', () => {
     const starts = dispatcher.starts;
     await wait(2_000);
     expect(dispatcher.starts, 'nothing held, running or unrecorded: the tick stopped').to.equal(starts);
-    await worker.stop();
-  });
-
-  it('a tick that started nothing sleeps until the next held row is due (at most 5 s); a claim round that makes one due sooner wakes it', async () => {
-    const dispatcher = new FakeDispatcher();
-    dispatcher.stats.held = 1;
-    dispatcher.nextDueInMs = 3_000;
-    const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, {
-      pumpEveryMs: 10_000,
-      flushEveryMs: 10_000,
-      startEveryMs: 20,
-    });
-    await wait(2_900);
-    expect(dispatcher.starts, 'no tick before the row is due').to.equal(0);
-    await wait(200);
-    expect(dispatcher.starts, 'one tick when it is due (at 3 s; the next planned 3 s on)').to.equal(1);
-    dispatcher.nextDueInMs = null;
-    await wait(3_000);
-    expect(dispatcher.starts, 'the tick at 6 s').to.equal(2);
-    dispatcher.nextDueInMs = 100;
-    await wait(3_800);
-    expect([dispatcher.pumps, dispatcher.starts], 'nothing queued at 6 s: the next tick waits 5 s').to.deep.equal([1, 2]);
-    await wait(150);
-    expect([dispatcher.pumps, dispatcher.starts], 'the claim round at 10 s').to.deep.equal([2, 2]);
-    await wait(100);
-    expect(dispatcher.starts, 'the claim round planned a tick 100 ms on, not at 11 s').to.equal(3);
     await worker.stop();
   });
 

@@ -58,11 +58,6 @@ export class RunQueue {
     return this.startReady(now);
   }
 
-  /** When a queued row is next due (now, when one waits for room), or null when none is queued. */
-  nextDueMs(now: number): number | null {
-    return this.readyHead < this.ready.length ? now : this.wheel.nextDueMs();
-  }
-
   /** Forgets every queued row (the worker was fenced or resigned); running checks end unrecorded. */
   clear(): void {
     this.wheel.clear();

@@ -43,18 +43,4 @@ describe('TimerWheel', () => {
     expect(wheel.advance(T0 + 3 * day)).to.deep.equal([1, 2]);
     expect(wheel.advance(T0 + 31 * day)).to.deep.equal([3]);
   });
-
-  it('tells when an advance next hands something out: the end of the first bucket held, null when nothing waits', () => {
-    const wheel = new TimerWheel<string>(50, T0);
-    expect(wheel.nextDueMs()).to.equal(null);
-    wheel.schedule('later', T0 + 1_230);
-    wheel.schedule('sooner', T0 + 420);
-    const due = wheel.nextDueMs()!;
-    expect(due, 'the end of the bucket of T0 + 420').to.equal(Math.floor((T0 + 420) / 50) * 50 + 50);
-    expect(wheel.advance(due - 1), 'nothing before then').to.deep.equal([]);
-    expect(wheel.advance(due)).to.deep.equal(['sooner']);
-    expect(wheel.nextDueMs()).to.equal(Math.floor((T0 + 1_230) / 50) * 50 + 50);
-    wheel.cancel('later');
-    expect(wheel.nextDueMs(), 'nothing waits once it is cancelled').to.equal(null);
-  });
 });
