@@ -4,6 +4,7 @@ import pino, { type Logger } from 'pino';
 import type { Clock } from '../application/shared/clock';
 import type { Database } from '../infrastructure/persistence/database';
 import { openServiceDatabase } from './database';
+import { serviceScale } from './gc-tuning';
 import { startEmbeddedPostgres } from '../infrastructure/persistence/embedded-postgres';
 import type { AppConfig } from './config';
 import { createContainer } from './container';
@@ -58,7 +59,7 @@ export async function startApplication(config: AppConfig, options: StartOptions 
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
       logger.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
-      const embedded = await startEmbeddedPostgres(config.dataDir, { logger });
+      const embedded = await startEmbeddedPostgres(config.dataDir, { logger, small: serviceScale(config.serviceScale) === 'small' });
       started.push(() => embedded.stop());
       databaseUrl = embedded.url;
     }

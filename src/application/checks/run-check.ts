@@ -20,41 +20,44 @@ export class RunCheck {
     private readonly clock: Clock,
   ) {}
 
-  async execute(request: CheckRequest): Promise<CheckResult> {
+  execute(request: CheckRequest): Promise<CheckResult> {
     let effective: CheckRequest = request;
     if (isServiceCheck(request) && request.mode === 'tcp') {
       const tcp = bareTcpFor(request);
-      if (!tcp) throw new AppError('portRequiredForTcp');
+      if (!tcp) return Promise.reject(new AppError('portRequiredForTcp'));
       effective = tcp;
     }
     const now = this.clock.now();
     const timeoutMs = 'timeoutSeconds' in effective ? effective.timeoutSeconds * 1000 : 10_000;
     const deadline = new CheckDeadline();
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const started = performance.now(); // the clock the checkers' phases are read from (monotonic)
-    const failed = (code: 'timeout' | 'protocolError', message: string) =>
-      checkResult({
-        kind: request.kind,
-        findings: [down(code, message)],
-        timings: NO_TIMINGS(performance.now() - started),
-        evidence: {},
-        checkedAt: now,
-      });
-    // One timer per check: at the deadline it passes the probe's Deadline, then gives it GRACE_MS to answer.
-    const late = new Promise<CheckResult>((resolve) => {
-      timer = setTimeout(() => {
+    const { kind } = request;
+    // One promise and one timer per check (no race against a second promise): at the deadline the
+    // timer passes the probe's Deadline, then gives it GRACE_MS to answer before answering for it.
+    return new Promise<CheckResult>((resolve) => {
+      let settled = false;
+      const settle = (result: CheckResult) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(result.kind === kind ? result : { ...result, kind });
+      };
+      const broke = (error: unknown) =>
+        settle(failedRun(kind, 'protocolError', error instanceof Error ? error.message : String(error), started, now));
+      let timer = setTimeout(() => {
         deadline.pass();
-        timer = setTimeout(() => resolve(failed('timeout', `No answer within ${timeoutMs / 1000} s`)), GRACE_MS);
+        timer = setTimeout(() => settle(failedRun(kind, 'timeout', `No answer within ${timeoutMs / 1000} s`, started, now)), GRACE_MS);
       }, timeoutMs);
+      try {
+        this.registry.for(effective.kind).check(effective, { deadline, now }).then(settle, broke);
+      } catch (error) {
+        broke(error);
+      }
     });
-    try {
-      const checker = this.registry.for(effective.kind);
-      const result = await Promise.race([checker.check(effective, { deadline, now }), late]);
-      return result.kind === request.kind ? result : { ...result, kind: request.kind };
-    } catch (error) {
-      return failed('protocolError', error instanceof Error ? error.message : String(error));
-    } finally {
-      clearTimeout(timer);
-    }
   }
+}
+
+/** The result of a run whose checker broke or did not answer in time. */
+function failedRun(kind: CheckRequest['kind'], code: 'timeout' | 'protocolError', message: string, started: number, checkedAt: Date) {
+  return checkResult({ kind, findings: [down(code, message)], timings: NO_TIMINGS(performance.now() - started), evidence: {}, checkedAt });
 }

@@ -241,7 +241,21 @@ export function checkResult(props: {
   evidence: CheckEvidence;
   checkedAt: Date;
 }): CheckResult {
-  const findings = [...props.findings].sort((a, b) => RANK[b.status] - RANK[a.status]);
+  // Most results have no finding or one: no copy to sort then. One shape for every result (a
+  // literal, not a spread of the props), so the code that reads results stays monomorphic.
+  const given = props.findings;
+  const findings = given.length === 0 ? NO_FINDINGS : given.length === 1 ? [given[0]!] : [...given].sort(byRank);
   const reason = findings[0] ?? null;
-  return { ...props, findings, status: reason?.status ?? 'up', reason };
+  return {
+    kind: props.kind,
+    findings,
+    timings: props.timings,
+    evidence: props.evidence,
+    checkedAt: props.checkedAt,
+    status: reason?.status ?? 'up',
+    reason,
+  };
 }
+
+const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
+const byRank = (a: Finding, b: Finding) => RANK[b.status] - RANK[a.status];

@@ -89,6 +89,33 @@ describe('embedded PostgreSQL', function () {
     }
   });
 
+  it("at the small scale runs with the small settings (autovacuum every 5 minutes, 32 MB of shared buffers); otherwise PostgreSQL's own", async () => {
+    const settings = async (url: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ naptime: string; buffers: string }>(
+          "SELECT current_setting('autovacuum_naptime') AS naptime, current_setting('shared_buffers') AS buffers",
+        );
+        return [rows[0]!.naptime, rows[0]!.buffers];
+      } finally {
+        await client.end();
+      }
+    };
+    const small = await startEmbeddedPostgres(await dataDir('monitoring-embedded-small-'), { persistent: false, small: true });
+    try {
+      expect(await settings(small.url)).to.deep.equal(['5min', '32MB']);
+    } finally {
+      await small.stop();
+    }
+    const large = await startEmbeddedPostgres(await dataDir('monitoring-embedded-large-'), { persistent: false });
+    try {
+      expect(await settings(large.url)).to.deep.equal(['1min', '128MB']);
+    } finally {
+      await large.stop();
+    }
+  });
+
   it("under root, gives PostgreSQL its own folders (0700) and keeps DATA_DIR and the credentials root's; nothing is world-writable", async function () {
     if (os.userInfo().uid !== 0) this.skip();
     const dir = await dataDir('monitoring-embedded-');

@@ -10,6 +10,10 @@ import { ProbeError } from '../shared/probe-error';
 import { vetTarget } from '../shared/pinned-connection';
 import { runServiceProbe } from '../shared/service-probe';
 import type { SharedTlsContext } from '../shared/tls-context';
+import { lazyModule } from '../shared/lazy-module';
+
+/** Loaded with the first check of this kind, then kept (see lazyModule). */
+const basicFtp = lazyModule(() => import('basic-ftp'));
 
 /**
  * FTP in protocol mode with basic-ftp: the welcome banner, AUTH TLS (explicit) or implicit TLS, and
@@ -27,7 +31,7 @@ export class BasicFtpChecker implements Checker<FtpCheckRequest> {
   check(request: FtpCheckRequest, context: CheckContext): Promise<CheckResult> {
     return runServiceProbe(request, context, async (target) => {
       // Loaded with the first FTP check, before anything is timed: a service without one never holds it.
-      const { Client } = await import('basic-ftp');
+      const { Client } = await basicFtp();
       const addresses = await vetTarget(this.policy, target.host);
       const dnsAt = net.isIP(target.host) ? null : performance.now();
       const client = new Client(request.timeoutSeconds * 1000);

@@ -11,6 +11,10 @@ import { ProbeError } from '../shared/probe-error';
 import { vetTarget } from '../shared/pinned-connection';
 import { runServiceProbe } from '../shared/service-probe';
 import type { SharedTlsContext } from '../shared/tls-context';
+import { lazyModule } from '../shared/lazy-module';
+
+/** Loaded with the first check of this kind, then kept (see lazyModule). */
+const imapflow = lazyModule(() => import('imapflow'));
 
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -31,7 +35,7 @@ export class ImapflowImapChecker implements Checker<ImapCheckRequest> {
   check(request: ImapCheckRequest, context: CheckContext): Promise<CheckResult> {
     return runServiceProbe(request, context, async (target) => {
       // Loaded with the first IMAP check, before anything is timed: a service without one never holds it (4 MB of heap).
-      const { ImapFlow } = await import('imapflow');
+      const { ImapFlow } = await imapflow();
       const addresses = await vetTarget(this.policy, target.host);
       const dnsAt = net.isIP(target.host) ? null : performance.now();
       const timeoutMs = request.timeoutSeconds * 1000;

@@ -9,6 +9,10 @@ import { connectPinned, type PinnedConnection } from '../shared/pinned-connectio
 import { checkTimedOut, findingFor, ProbeError } from '../shared/probe-error';
 import { excerpt } from '../shared/excerpt';
 import type { SharedTlsContext } from '../shared/tls-context';
+import { lazyModule } from '../shared/lazy-module';
+
+/** Loaded with the first check of this kind, then kept (see lazyModule). */
+const mqttJs = lazyModule(() => import('mqtt'));
 
 /** CONNACK return codes of MQTT 3.1.1 that refuse the login. */
 const LOGIN_REFUSED = new Set([4, 5]);
@@ -94,7 +98,7 @@ async function converse(
   connected: (at: number) => void,
 ): Promise<Session> {
   // Loaded with the first MQTT check: a service without one never holds it.
-  const { MqttClient } = await import('mqtt');
+  const { MqttClient } = await mqttJs();
   if (deadline.passed) throw checkTimedOut();
   return new Promise<Session>((resolve, reject) => {
     let phase: 'connack' | 'suback' | 'message' = 'connack';

@@ -8,6 +8,10 @@ import { connectPinned } from '../shared/pinned-connection';
 import { ProbeError } from '../shared/probe-error';
 import { excerpt, resultMismatch, runDatabaseProbe, tlsOutcome } from '../shared/database-probe';
 import type { SharedTlsContext } from '../shared/tls-context';
+import { lazyModule } from '../shared/lazy-module';
+
+/** Loaded with the first check of this kind, then kept (see lazyModule). */
+const mysql2 = lazyModule(() => import('mysql2'));
 
 /** Server errors of a refused login: ER_ACCESS_DENIED_ERROR, ER_DBACCESS_DENIED_ERROR, ER_NOT_SUPPORTED_AUTH_MODE. */
 const AUTH_FAILED = new Set([1045, 1044, 1251]);
@@ -34,7 +38,7 @@ export class Mysql2MysqlChecker implements Checker<MysqlCheckRequest> {
   check(request: MysqlCheckRequest, context: CheckContext): Promise<CheckResult> {
     return runDatabaseProbe(request, context, async (host, progress) => {
       // Loaded with the first MySQL check, as the other client libraries.
-      const mysql = await import('mysql2');
+      const mysql = await mysql2();
       const pinned = await connectPinned(this.policy, { host, port: request.port, deadline: context.deadline });
       progress.address = pinned.address;
       const credentials = request.credentials;

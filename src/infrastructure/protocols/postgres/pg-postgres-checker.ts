@@ -8,6 +8,10 @@ import { vetTarget } from '../shared/pinned-connection';
 import { ProbeError } from '../shared/probe-error';
 import { excerpt, resolvedAt, resultMismatch, runDatabaseProbe, tlsOutcome } from '../shared/database-probe';
 import type { SharedTlsContext } from '../shared/tls-context';
+import { lazyModule } from '../shared/lazy-module';
+
+/** Loaded with the first check of this kind, then kept (see lazyModule). */
+const pgClient = lazyModule(() => import('pg'));
 
 /** SQLSTATEs of a refused login: invalid_authorization_specification, invalid_password. */
 const AUTH_FAILED = new Set(['28000', '28P01']);
@@ -31,7 +35,7 @@ export class PgPostgresChecker implements Checker<PostgresCheckRequest> {
   check(request: PostgresCheckRequest, context: CheckContext): Promise<CheckResult> {
     return runDatabaseProbe(request, context, async (host, progress) => {
       // Loaded with the first PostgreSQL check, as the other client libraries.
-      const { default: pg } = await import('pg');
+      const { default: pg } = await pgClient();
       const addresses = await vetTarget(this.policy, host);
       const dnsAt = resolvedAt(host);
       progress.address = addresses[0]!;

@@ -8,6 +8,10 @@ import { vetTarget } from '../shared/pinned-connection';
 import { ProbeError } from '../shared/probe-error';
 import { excerpt, resolvedAt, runDatabaseProbe, tlsOutcome } from '../shared/database-probe';
 import type { SharedTlsContext } from '../shared/tls-context';
+import { lazyModule } from '../shared/lazy-module';
+
+/** Loaded with the first check of this kind, then kept (see lazyModule). */
+const ioredis = lazyModule(() => import('ioredis'));
 
 /**
  * Redis with ioredis: one connection to the address the target policy vetted (pinned; TLS with the
@@ -26,7 +30,7 @@ export class IoredisRedisChecker implements Checker<RedisCheckRequest> {
   check(request: RedisCheckRequest, context: CheckContext): Promise<CheckResult> {
     return runDatabaseProbe(request, context, async (host, progress) => {
       // Loaded with the first Redis check: a service without one never holds it.
-      const { Redis } = await import('ioredis');
+      const { Redis } = await ioredis();
       const addresses = await vetTarget(this.policy, host);
       const dnsAt = resolvedAt(host);
       progress.address = addresses[0]!;

@@ -8,6 +8,10 @@ import { checkResult, down, phaseTimings, type CheckResult, type Finding } from 
 import { vetTarget } from '../shared/pinned-connection';
 import { checkTimedOut, findingFor, ProbeError } from '../shared/probe-error';
 import { excerpt } from '../shared/excerpt';
+import { lazyModule } from '../shared/lazy-module';
+
+/** Loaded with the first check of this kind, then kept (see lazyModule). */
+const netSnmp = lazyModule(() => import('net-snmp'));
 
 type NetSnmp = typeof import('net-snmp');
 
@@ -36,7 +40,7 @@ export class NetSnmpChecker implements Checker<SnmpCheckRequest> {
     try {
       if (!NUMERIC_OID.test(request.oid))
         throw new ProbeError('protocolError', `The OID ${JSON.stringify(request.oid)} is not numeric and dotted`);
-      const snmp = await import('net-snmp');
+      const snmp = await netSnmp();
       const address = (await vetTarget(this.policy, host))[0];
       if (!net.isIP(host)) marks.dnsAt = performance.now();
       target.address = address;

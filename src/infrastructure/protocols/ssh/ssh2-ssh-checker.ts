@@ -6,6 +6,10 @@ import { down, type CheckResult, type Finding } from '../../../domain/checks/che
 import { connectPinned } from '../shared/pinned-connection';
 import { ProbeError } from '../shared/probe-error';
 import { runServiceProbe } from '../shared/service-probe';
+import { lazyModule } from '../shared/lazy-module';
+
+/** Loaded with the first check of this kind, then kept (see lazyModule). */
+const ssh2 = lazyModule(() => import('ssh2'));
 
 /**
  * SSH in protocol mode with ssh2 over our pinned socket: the server's identification banner and a
@@ -20,7 +24,7 @@ export class Ssh2SshChecker implements Checker<SshCheckRequest> {
   check(request: SshCheckRequest, context: CheckContext): Promise<CheckResult> {
     return runServiceProbe(request, context, async (target, partial) => {
       // Loaded with the first SSH check, before anything is timed: a service without one never holds it.
-      const { Client } = await import('ssh2');
+      const { Client } = await ssh2();
       const connection = await connectPinned(this.policy, { host: target.host, port: target.port, deadline: context.deadline });
       partial.timings = connection.timings;
       const client = new Client();

@@ -9,6 +9,10 @@ import { connectPinned, type PinnedConnection } from '../shared/pinned-connectio
 import { checkTimedOut, findingFor, ProbeError } from '../shared/probe-error';
 import { excerpt } from '../shared/excerpt';
 import type { SharedTlsContext } from '../shared/tls-context';
+import { lazyModule } from '../shared/lazy-module';
+
+/** Loaded with the first check of this kind, then kept (see lazyModule). */
+const wsLibrary = lazyModule(() => import('ws'));
 
 /**
  * A WebSocket upgrade with the `ws` client over a connection the target policy vetted and pinned
@@ -94,7 +98,7 @@ interface Session {
 /** The upgrade over the pinned socket, the message sent and the first one back; rejects by the deadline. */
 async function converse(connection: PinnedConnection, request: WebSocketCheckRequest, deadline: Deadline): Promise<Session> {
   // Loaded with the first WebSocket check: a service without one never holds it.
-  const { default: WebSocket } = await import('ws');
+  const { default: WebSocket } = await wsLibrary();
   if (deadline.passed) throw checkTimedOut();
   const authority = request.host.includes(':') ? `[${request.host}]` : request.host;
   const url = `${request.tls ? 'wss' : 'ws'}://${authority}:${request.port}${request.path}`;
