@@ -122,7 +122,13 @@ export const agentAccessModule = bindings(({ bind }) => {
   bind(AccessTokenMinter)
     .toDynamicValue(
       (c) =>
-        new AccessTokenMinter(c.get(AGENT_ACCESS_TOKEN_REPOSITORY), c.get(IDENTITY_ASSERTIONS), c.get(SECRET_TOKENS), c.get(ID_GENERATOR)),
+        new AccessTokenMinter(
+          c.get(AGENT_ACCESS_TOKEN_REPOSITORY),
+          c.get(IDENTITY_ASSERTIONS),
+          c.get(SECRET_TOKENS),
+          c.get(ID_GENERATOR),
+          c.get(TRANSACTION_RUNNER),
+        ),
     )
     .inSingletonScope();
   bind(RegisterAgent)
@@ -136,6 +142,7 @@ export const agentAccessModule = bindings(({ bind }) => {
           c.get(RATE_LIMITER),
           c.get(AGENT_ENDPOINTS),
           c.get(CLOCK),
+          c.get(TRANSACTION_RUNNER),
         ),
     )
     .inSingletonScope();
@@ -179,7 +186,14 @@ export const agentAccessModule = bindings(({ bind }) => {
     .inSingletonScope();
   bind(PollClaim)
     .toDynamicValue(
-      (c) => new PollClaim(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(AccessTokenMinter), c.get(SECRET_TOKENS), c.get(CLOCK)),
+      (c) =>
+        new PollClaim(
+          c.get(AGENT_REGISTRATION_REPOSITORY),
+          c.get(AccessTokenMinter),
+          c.get(SECRET_TOKENS),
+          c.get(CLOCK),
+          c.get(TRANSACTION_RUNNER),
+        ),
     )
     .inSingletonScope();
   bind(IssueAccessToken)
@@ -195,19 +209,36 @@ export const agentAccessModule = bindings(({ bind }) => {
           c.get(SECRET_TOKENS),
           c.get(CREDENTIAL_CACHE_INVALIDATOR),
           c.get(CLOCK),
+          c.get(TRANSACTION_RUNNER),
         ),
     )
     .inSingletonScope();
   bind(RedeemClaimToken)
     .toDynamicValue(
-      (c) => new RedeemClaimToken(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(ClaimLookup), c.get(USER_REPOSITORY), c.get(CLOCK)),
+      (c) =>
+        new RedeemClaimToken(
+          c.get(AGENT_REGISTRATION_REPOSITORY),
+          c.get(ClaimLookup),
+          c.get(USER_REPOSITORY),
+          c.get(CLOCK),
+          c.get(TRANSACTION_RUNNER),
+        ),
     )
     .inSingletonScope();
   bind(GetClaimContext)
     .toDynamicValue((c) => new GetClaimContext(c.get(ClaimLookup), c.get(CONSENT_REQUEST_REPOSITORY), c.get(USER_REPOSITORY), c.get(CLOCK)))
     .inSingletonScope();
   bind(ConfirmClaim)
-    .toDynamicValue((c) => new ConfirmClaim(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(ClaimLookup), c.get(USER_REPOSITORY), c.get(CLOCK)))
+    .toDynamicValue(
+      (c) =>
+        new ConfirmClaim(
+          c.get(AGENT_REGISTRATION_REPOSITORY),
+          c.get(ClaimLookup),
+          c.get(USER_REPOSITORY),
+          c.get(CLOCK),
+          c.get(TRANSACTION_RUNNER),
+        ),
+    )
     .inSingletonScope();
   bind(DecideConsent)
     .toDynamicValue(

@@ -118,14 +118,27 @@ export const identityModule = bindings(({ bind, single }) => {
   bind(SessionIssuer)
     .toDynamicValue(
       (c) =>
-        new SessionIssuer(c.get(SESSION_REPOSITORY), c.get(SECRET_TOKENS), c.get(ID_GENERATOR), c.get(CLOCK), {
-          trail: c.get(AUDIT_TRAIL),
-          tx: c.get(TRANSACTION_RUNNER),
-        }),
+        new SessionIssuer(
+          c.get(SESSION_REPOSITORY),
+          c.get(SECRET_TOKENS),
+          c.get(ID_GENERATOR),
+          c.get(CLOCK),
+          c.get(TRANSACTION_RUNNER),
+          c.get(AUDIT_TRAIL),
+        ),
     )
     .inSingletonScope();
   bind(SecondFactorVerifier)
-    .toDynamicValue((c) => new SecondFactorVerifier(c.get(USER_REPOSITORY), c.get(TOTP_SERVICE), c.get(SECRET_TOKENS), c.get(CLOCK)))
+    .toDynamicValue(
+      (c) =>
+        new SecondFactorVerifier(
+          c.get(USER_REPOSITORY),
+          c.get(TOTP_SERVICE),
+          c.get(SECRET_TOKENS),
+          c.get(CLOCK),
+          c.get(TRANSACTION_RUNNER),
+        ),
+    )
     .inSingletonScope();
   bind(SignUp)
     .toDynamicValue(
@@ -156,7 +169,7 @@ export const identityModule = bindings(({ bind, single }) => {
         ),
     )
     .inSingletonScope();
-  single(SignOut, (c) => new SignOut(c.get(SESSION_REPOSITORY)));
+  single(SignOut, (c) => new SignOut(c.get(SESSION_REPOSITORY), c.get(TRANSACTION_RUNNER)));
   bind(VerifyTotp)
     .toDynamicValue(
       (c) =>
@@ -167,15 +180,27 @@ export const identityModule = bindings(({ bind, single }) => {
           c.get(SecondFactorVerifier),
           c.get(SECRET_TOKENS),
           c.get(CLOCK),
+          c.get(TRANSACTION_RUNNER),
         ),
     )
     .inSingletonScope();
   bind(EnableTwoFactor)
     .toDynamicValue(
-      (c) => new EnableTwoFactor(c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(TOTP_SERVICE), c.get(SECRET_TOKENS), c.get(CLOCK)),
+      (c) =>
+        new EnableTwoFactor(
+          c.get(USER_REPOSITORY),
+          c.get(PASSWORD_HASHER),
+          c.get(TOTP_SERVICE),
+          c.get(SECRET_TOKENS),
+          c.get(CLOCK),
+          c.get(TRANSACTION_RUNNER),
+        ),
     )
     .inSingletonScope();
-  single(DisableTwoFactor, (c) => new DisableTwoFactor(c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(CLOCK)));
+  single(
+    DisableTwoFactor,
+    (c) => new DisableTwoFactor(c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
   bind(EnsurePlatformAdmin)
     .toDynamicValue(
       (c) =>
@@ -204,13 +229,29 @@ export const identityModule = bindings(({ bind, single }) => {
     )
     .inSingletonScope();
   bindInvitations({ single });
-  single(OrganizationSettings, (c) => new OrganizationSettings(c.get(ORGANIZATION_REPOSITORY), c.get(CLOCK)));
+  single(OrganizationSettings, (c) => new OrganizationSettings(c.get(ORGANIZATION_REPOSITORY), c.get(CLOCK), c.get(TRANSACTION_RUNNER)));
   bind(PlatformAdministration)
-    .toDynamicValue((c) => new PlatformAdministration(c.get(ORGANIZATION_REPOSITORY), c.get(PLATFORM_SETTINGS_REPOSITORY), c.get(CLOCK)))
+    .toDynamicValue(
+      (c) =>
+        new PlatformAdministration(
+          c.get(ORGANIZATION_REPOSITORY),
+          c.get(PLATFORM_SETTINGS_REPOSITORY),
+          c.get(CLOCK),
+          c.get(TRANSACTION_RUNNER),
+        ),
+    )
     .inSingletonScope();
   bind(ApiTokens)
     .toDynamicValue(
-      (c) => new ApiTokens(c.get(API_TOKEN_REPOSITORY), c.get(CUSTOMER_DIRECTORY), c.get(SECRET_TOKENS), c.get(ID_GENERATOR), c.get(CLOCK)),
+      (c) =>
+        new ApiTokens(
+          c.get(API_TOKEN_REPOSITORY),
+          c.get(CUSTOMER_DIRECTORY),
+          c.get(SECRET_TOKENS),
+          c.get(ID_GENERATOR),
+          c.get(CLOCK),
+          c.get(TRANSACTION_RUNNER),
+        ),
     )
     .inSingletonScope();
   bind(AccountDeletion)

@@ -134,7 +134,7 @@ describe('check-engine incidents routed into IM, on PostgreSQL', () => {
     await Promise.all(others.map((m) => record(m, 'eu', aResult('up', upAt))));
     const route = app.container.get(RouteMonitorIncident);
     const tx = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
-    await RequestContext.create(app.database.orm.em, () => tx.run(() => route.resolveAllRecovered()));
+    await RequestContext.create(app.database.orm.em, () => tx.run((t) => route.resolveAllRecovered(t)));
     expect(await statusOf()).to.equal('resolved');
   });
 });
