@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { ErrorCode } from '../../domain/shared/error-codes';
-import type { Transaction, TransactionRunner } from '../../application/shared/transaction';
+import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { racing } from '../persistence/optimistic';
 import { sqlOf } from '../persistence/sql-transaction';
