@@ -33,8 +33,8 @@ describe('offline payment provider (billing_charges, billing_mandates)', () => {
     const key = `test:${randomUUID()}`;
     const charge = () =>
       inJobContext((get) =>
-        get<TransactionRunner>(TRANSACTION_RUNNER).run(() =>
-          get<PaymentProvider>(PAYMENT_PROVIDER).charge(org.user.organizationId, request(key), poolTx()),
+        get<TransactionRunner>(TRANSACTION_RUNNER).run((tx) =>
+          get<PaymentProvider>(PAYMENT_PROVIDER).charge(org.user.organizationId, request(key), tx),
         ),
       );
     const [a, b] = await Promise.all([charge(), charge()]);
@@ -46,8 +46,8 @@ describe('offline payment provider (billing_charges, billing_mandates)', () => {
     const org = await anOrganization('charges-rollback');
     const key = `test:${randomUUID()}`;
     const failed = await inJobContext((get) =>
-      get<TransactionRunner>(TRANSACTION_RUNNER).run(async () => {
-        await get<PaymentProvider>(PAYMENT_PROVIDER).charge(org.user.organizationId, request(key), poolTx());
+      get<TransactionRunner>(TRANSACTION_RUNNER).run(async (tx) => {
+        await get<PaymentProvider>(PAYMENT_PROVIDER).charge(org.user.organizationId, request(key), tx);
         throw new Error('the move failed after its charge');
       }),
     ).catch((error: Error) => error.message);

@@ -175,7 +175,7 @@ describe('direct deliveries (loopback receivers)', () => {
     const org = await anOrganization('direct-rollback');
     const key = unique('rolled-back');
     const failure = await inContext(() =>
-      tx.run(async () => {
+      tx.run(async (t) => {
         await direct.enqueue(
           [
             {
@@ -189,7 +189,7 @@ describe('direct deliveries (loopback receivers)', () => {
             },
           ],
           new Date(),
-          poolTx(),
+          t,
         );
         throw new Error('the change failed');
       }),
