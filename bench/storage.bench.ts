@@ -21,6 +21,7 @@
  * (`sample.monitors`, `sample.locations`: a smaller run, e.g. BENCH_MONITORS=200 BENCH_DAYS=2 for a
  * quick check, prints its figures and exits 1). Runs on an embedded PostgreSQL in a temporary directory.
  */
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../src/application/shared/transaction';
 import 'reflect-metadata';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -309,7 +310,11 @@ async function main() {
       for (let round = 0; chunked.some((chunks) => round < chunks.length); round += 1) {
         const due = chunked.flatMap((chunks) => (round < chunks.length ? [chunks[round]!] : []));
         now = Math.max(...due.map((chunk) => chunk.at(-1)!.result.checkedAt.getTime())) + 1000;
-        await Promise.all(due.map((chunk) => inContext(() => record.executeMany(chunk))));
+        await Promise.all(
+          due.map((chunk) =>
+            inContext(() => app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run((tx) => record.executeMany(chunk, tx))),
+          ),
+        );
       }
       recordMs += performance.now() - began;
       results += batch.length;

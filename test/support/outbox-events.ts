@@ -1,3 +1,4 @@
+import { SqlTransaction } from '../../src/infrastructure/persistence/sql-transaction';
 import type { DomainEvent } from '../../src/domain/shared/domain-event';
 import { incidentEventCodec, type IncidentEvent } from '../../src/domain/incidents/events';
 import { maintenanceEventCodec, type MaintenanceEvent } from '../../src/domain/maintenance/events';
@@ -10,23 +11,26 @@ type Unversioned<E extends DomainEvent> = Omit<E, 'version'>;
 /** Events written to the outbox through the service's one publisher, as the incidents context writes them. */
 export class OutboxIncidentEvents {
   private readonly publisher: OutboxEventPublisher<IncidentEvent>;
-  constructor(sql: UnitOfWorkSql) {
+  constructor(private readonly sql: UnitOfWorkSql) {
     this.publisher = new OutboxEventPublisher(sql, incidentEventCodec);
   }
   /** One event, or a list (as the incidents context's port takes them). */
   publish(events: Unversioned<IncidentEvent> | readonly Unversioned<IncidentEvent>[]): Promise<void> {
     const list: readonly Unversioned<IncidentEvent>[] = Array.isArray(events) ? events : [events];
-    return this.publisher.publish(list.map((e) => ({ ...e, version: 1 }) as IncidentEvent));
+    return this.publisher.publish(
+      list.map((e) => ({ ...e, version: 1 }) as IncidentEvent),
+      new SqlTransaction(this.sql),
+    );
   }
 }
 
 /** Events written to the outbox through the service's one publisher, as the maintenance context writes them. */
 export class OutboxMaintenanceEvents {
   private readonly publisher: OutboxEventPublisher<MaintenanceEvent>;
-  constructor(sql: UnitOfWorkSql) {
+  constructor(private readonly sql: UnitOfWorkSql) {
     this.publisher = new OutboxEventPublisher(sql, maintenanceEventCodec);
   }
   publish(event: Unversioned<MaintenanceEvent>): Promise<void> {
-    return this.publisher.publish([{ ...event, version: 1 } as MaintenanceEvent]);
+    return this.publisher.publish([{ ...event, version: 1 } as MaintenanceEvent], new SqlTransaction(this.sql));
   }
 }

@@ -1,3 +1,4 @@
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../src/application/shared/transaction';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,7 +45,9 @@ export async function aWeekOfResults(
       checkedAt: at(k),
     });
   }
-  await RequestContext.create(app.database.orm.em, () => app.container.get<ResultStore>(RESULT_STORE).appendMany(plain));
+  await app.container
+    .get<TransactionRunner>(TRANSACTION_RUNNER)
+    .run((tx) => app.container.get<ResultStore>(RESULT_STORE).appendMany(plain, tx));
   for (let k = down.at; k < down.at + down.count; k += 1) await record(monitor, location, aResult('down', at(k)));
   await record(monitor, location, aResult('up', at(down.at + down.count)));
   await rollUpAgain(app, period);

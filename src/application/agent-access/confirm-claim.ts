@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import type { AgentRegistration } from '../../domain/agent-access/agent-registration';
 import { requireUserSession, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
@@ -18,6 +19,7 @@ export class ConfirmClaim {
     private readonly lookup: ClaimLookup,
     private readonly users: UserRepository,
     private readonly clock: Clock,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, reference: ClaimReference): Promise<AgentRegistration> {
@@ -27,7 +29,7 @@ export class ConfirmClaim {
     const now = this.clock.now();
     if (registration.type === 'anonymous') registration.claim(grantee, now);
     else registration.confirm(grantee, now);
-    await saveClaim(this.registrations, registration);
+    await this.transactions.run((tx) => saveClaim(this.registrations, registration, tx));
     return registration;
   }
 }

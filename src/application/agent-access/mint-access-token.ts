@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AgentAccessToken } from '../../domain/agent-access/agent-access-token';
 import {
   ACCESS_TOKEN_PREFIX,
@@ -24,22 +25,22 @@ export class AccessTokenMinter {
     private readonly assertions: IdentityAssertions,
     private readonly secrets: SecretTokens,
     private readonly ids: IdGenerator,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async mint(registration: AgentRegistration, scopes: string[], now: Date): Promise<MintedToken> {
     const secret = this.secrets.generate(ACCESS_TOKEN_PREFIX);
     const approved = registration.isApproved;
-    await this.tokens.add(
-      new AgentAccessToken({
-        id: this.ids.uuid(),
-        registrationId: registration.id,
-        tokenHash: this.secrets.hash(secret),
-        scopes,
-        userId: approved ? registration.userId : null,
-        scope: approved ? registration.grantScope : null,
-        now,
-      }),
-    );
+    const token = new AgentAccessToken({
+      id: this.ids.uuid(),
+      registrationId: registration.id,
+      tokenHash: this.secrets.hash(secret),
+      scopes,
+      userId: approved ? registration.userId : null,
+      scope: approved ? registration.grantScope : null,
+      now,
+    });
+    await this.transactions.run((tx) => this.tokens.add(token, tx));
     const minted: MintedToken = { accessToken: secret, expiresIn: ACCESS_TOKEN_TTL_SECONDS, scopes };
     if (!approved || registration.isIdJag) return minted;
     const expiresAt = new Date(now.getTime() + IDENTITY_ASSERTION_TTL_SECONDS * 1000);

@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError, isAppError } from '../../domain/shared/app-error';
 import { CLAIM_TOKEN_PREFIX } from '../../domain/agent-access/agent-access-limits';
 import type { Clock } from '../shared/clock';
@@ -16,6 +17,7 @@ export class PollClaim {
     private readonly minter: AccessTokenMinter,
     private readonly secrets: SecretTokens,
     private readonly clock: Clock,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async execute(claimToken: string): Promise<MintedToken> {
@@ -26,7 +28,7 @@ export class PollClaim {
     const now = this.clock.now();
     const outcome = registration.poll(now);
     try {
-      await this.registrations.save(registration);
+      await this.transactions.run((tx) => this.registrations.save(registration, tx));
     } catch (error) {
       if (isAppError(error) && error.code === 'conflict') throw new AppError('slow_down');
       throw error;

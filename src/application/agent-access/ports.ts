@@ -7,7 +7,7 @@ import type { Transaction } from '../shared/transaction';
 
 export interface AgentRegistrationRepository {
   /** `tx`: the caller's transaction, which the write joins (without it, the write stands alone). */
-  add(registration: AgentRegistration, tx?: Transaction): Promise<void>;
+  add(registration: AgentRegistration, tx: Transaction): Promise<void>;
   findById(id: string): Promise<AgentRegistration | null>;
   findByClaimTokenHash(hash: string): Promise<AgentRegistration | null>;
   findByUserCodeHash(hash: string): Promise<AgentRegistration | null>;
@@ -18,7 +18,7 @@ export interface AgentRegistrationRepository {
   /** Approved registrations in the tenant scope, optionally only those one user authorized. */
   listApproved(scope: TenantScope, authorizedBy: string | null): Promise<AgentRegistration[]>;
   /** Optimistic: a stale version throws `conflict`. */
-  save(registration: AgentRegistration, tx?: Transaction): Promise<void>;
+  save(registration: AgentRegistration, tx: Transaction): Promise<void>;
   /** Deletes registrations never claimed whose window closed before `closedBefore`, and those revoked before `revokedBefore`. */
   purge(closedBefore: Date, revokedBefore: Date): Promise<number>;
 }
@@ -26,11 +26,11 @@ export const AGENT_REGISTRATION_REPOSITORY = token<AgentRegistrationRepository>(
 
 export interface AgentAccessTokenRepository {
   /** `tx`: the caller's transaction, which the write joins (without it, the write stands alone). */
-  add(token: AgentAccessToken, tx?: Transaction): Promise<void>;
+  add(token: AgentAccessToken, tx: Transaction): Promise<void>;
   findByHash(tokenHash: string): Promise<AgentAccessToken | null>;
-  revoke(token: AgentAccessToken, tx?: Transaction): Promise<void>;
+  revoke(token: AgentAccessToken, tx: Transaction): Promise<void>;
   /** Revokes every live token of the registrations. */
-  revokeForRegistrations(registrationIds: string[], now: Date, tx?: Transaction): Promise<void>;
+  revokeForRegistrations(registrationIds: string[], now: Date, tx: Transaction): Promise<void>;
   /** Last minting per registration, for the connections list. */
   lastIssuedAt(registrationIds: string[]): Promise<Map<string, Date>>;
   /** Deletes tokens that expired before the given time. */
@@ -40,11 +40,11 @@ export const AGENT_ACCESS_TOKEN_REPOSITORY = token<AgentAccessTokenRepository>('
 
 export interface ConsentRequestRepository {
   /** `tx`: the caller's transaction, which the write joins (without it, the write stands alone). */
-  add(request: ConsentRequest, tx?: Transaction): Promise<void>;
+  add(request: ConsentRequest, tx: Transaction): Promise<void>;
   findByCode(code: string): Promise<ConsentRequest | null>;
   findByRegistration(registrationId: string): Promise<ConsentRequest | null>;
   /** Optimistic: a stale version throws `conflict`. */
-  save(request: ConsentRequest, tx?: Transaction): Promise<void>;
+  save(request: ConsentRequest, tx: Transaction): Promise<void>;
 }
 export const CONSENT_REQUEST_REPOSITORY = token<ConsentRequestRepository>('ConsentRequestRepository');
 

@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import type { AgentRegistration } from '../../domain/agent-access/agent-registration';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
@@ -18,13 +19,14 @@ export class RedeemClaimToken {
     private readonly lookup: ClaimLookup,
     private readonly users: UserRepository,
     private readonly clock: Clock,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, claimToken: string): Promise<AgentRegistration> {
     const grantee = await granteeOf(actor, this.users);
     const registration = await this.lookup.find({ claimToken });
     registration.redeemClaimToken(grantee, this.clock.now());
-    await saveClaim(this.registrations, registration);
+    await this.transactions.run((tx) => saveClaim(this.registrations, registration, tx));
     return registration;
   }
 }

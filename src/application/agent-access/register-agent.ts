@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { AgentRegistration } from '../../domain/agent-access/agent-registration';
 import { POST_CLAIM_SCOPES, PRE_CLAIM_SCOPES } from '../../domain/agent-access/scopes';
@@ -38,6 +39,7 @@ export class RegisterAgent {
     private readonly limiter: RateLimiter,
     private readonly endpoints: AgentEndpoints,
     private readonly clock: Clock,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async execute(input: RegisterAgentInput, callerKey: string): Promise<RegisteredAgent> {
@@ -60,7 +62,7 @@ export class RegisterAgent {
       loginHint: type === 'service_auth' ? ((loginHint as string | undefined) ?? null) : null,
       now,
     });
-    await this.registrations.add(registration);
+    await this.transactions.run((tx) => this.registrations.add(registration, tx));
     const instructions = this.credentials.instructions(registration, credentials, now);
     if (type === 'service_auth') {
       return { ...instructions, type, status: 'pending', login_hint: registration.loginHint, token_endpoint: this.endpoints.tokenEndpoint };

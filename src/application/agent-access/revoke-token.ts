@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { ACCESS_TOKEN_PREFIX } from '../../domain/agent-access/agent-access-limits';
 import type { Clock } from '../shared/clock';
 import type { SecretTokens } from '../identity/ports';
@@ -16,6 +17,7 @@ export class RevokeToken {
     private readonly secrets: SecretTokens,
     private readonly cache: CredentialCacheInvalidator,
     private readonly clock: Clock,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async execute(token: string | undefined): Promise<void> {
@@ -25,15 +27,17 @@ export class RevokeToken {
       const found = await this.tokens.findByHash(this.secrets.hash(token));
       if (found && found.revokedAt === null) {
         found.revoke(now);
-        await this.tokens.revoke(found);
+        await this.transactions.run((tx) => this.tokens.revoke(found, tx));
       }
     } else {
       const check = await this.assertions.verify(token, now);
       const registration = check.status === 'valid' ? await this.registrations.findById(check.claims.registrationId) : null;
       if (registration && registration.status !== 'revoked') {
         registration.revoke(now);
-        await this.registrations.save(registration);
-        await this.tokens.revokeForRegistrations([registration.id], now);
+        await this.transactions.run(async (tx) => {
+          await this.registrations.save(registration, tx);
+          await this.tokens.revokeForRegistrations([registration.id], now, tx);
+        });
       }
     }
     this.cache.invalidate();

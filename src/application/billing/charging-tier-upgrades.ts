@@ -1,6 +1,7 @@
 import { upgradeChargeCents } from '../../domain/billing/tier-move';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CustomerTerms, CustomerTermsLookup } from '../tenancy/customer-terms';
+import type { Transaction } from '../shared/transaction';
 import type { QuotaTierStore } from './ports';
 import type { TierCharges } from './tier-charges';
 
@@ -21,21 +22,24 @@ export class ChargingTierUpgrades implements CustomerTermsLookup {
     return this.terms.forCustomer(scope, customer);
   }
 
-  async upgradeQuotaTier(scope: TenantScope, customerId: number, fromTierIndex: number): Promise<CustomerTerms> {
-    const upgraded = await this.terms.upgradeQuotaTier(scope, customerId, fromTierIndex);
+  async upgradeQuotaTier(scope: TenantScope, customerId: number, fromTierIndex: number, tx: Transaction): Promise<CustomerTerms> {
+    const upgraded = await this.terms.upgradeQuotaTier(scope, customerId, fromTierIndex, tx);
     const from = upgraded.quotaTiers[fromTierIndex];
     const to = upgraded.quotaTiers[upgraded.currentTierIndex];
-    const moved = await this.tiers.lock(scope, customerId);
+    const moved = await this.tiers.lock(scope, customerId, tx);
     if (from && to && moved) {
-      await this.charges.record({
-        organizationId: upgraded.organizationId,
-        customerPublicId: upgraded.publicId,
-        fromTierIndex,
-        toTierIndex: upgraded.currentTierIndex,
-        version: moved.version,
-        chargeCents: upgradeChargeCents(from, to),
-        automatic: true,
-      });
+      await this.charges.record(
+        {
+          organizationId: upgraded.organizationId,
+          customerPublicId: upgraded.publicId,
+          fromTierIndex,
+          toTierIndex: upgraded.currentTierIndex,
+          version: moved.version,
+          chargeCents: upgradeChargeCents(from, to),
+          automatic: true,
+        },
+        tx,
+      );
     }
     return upgraded;
   }

@@ -18,7 +18,7 @@ export interface PaymentProvider {
    * Records a charge. Idempotent on `idempotencyKey`: a second call with the same key charges
    * nothing and answers the first charge.
    */
-  charge(organizationId: number, charge: ChargeRequest, tx?: Transaction): Promise<Charge>;
+  charge(organizationId: number, charge: ChargeRequest, tx: Transaction): Promise<Charge>;
 }
 export const PAYMENT_PROVIDER = token<PaymentProvider>('PaymentProvider');
 
@@ -49,7 +49,7 @@ export interface BillingAccounts {
   get(organizationId: number): Promise<BillingAccount>;
   setMandate(organizationId: number, mandateId: string, status: MandateStatus, at: Date): Promise<void>;
   setDiscount(organizationId: number, discount: Discount | null, at: Date): Promise<void>;
-  setAutoQuotaUpgrade(organizationId: number, on: boolean, at: Date, tx?: Transaction): Promise<void>;
+  setAutoQuotaUpgrade(organizationId: number, on: boolean, at: Date, tx: Transaction): Promise<void>;
   /** Charges recorded for the organization, newest first. */
   charges(organizationId: number, limit: number): Promise<Charge[]>;
 }
@@ -73,7 +73,7 @@ export interface CustomerTier {
 export interface QuotaTierStore {
   list(scope: TenantScope): Promise<CustomerTier[]>;
   /** Locks the customer row for the rest of the transaction (monitor creates lock it too); null outside the scope. */
-  lock(scope: TenantScope, customer: number | string, tx?: Transaction): Promise<CustomerTier | null>;
+  lock(scope: TenantScope, customer: number | string, tx: Transaction): Promise<CustomerTier | null>;
   /** Sets the tier when it is still `fromTierIndex`; answers the new version, or null when it moved meanwhile. */
   move(
     scope: TenantScope,
@@ -81,7 +81,7 @@ export interface QuotaTierStore {
     fromTierIndex: number,
     toTierIndex: number,
     at: Date,
-    tx?: Transaction,
+    tx: Transaction,
   ): Promise<number | null>;
 }
 export const QUOTA_TIER_STORE = token<QuotaTierStore>('QuotaTierStore');

@@ -25,7 +25,7 @@ export class TierCharges {
     private readonly accounts: BillingAccounts,
   ) {}
 
-  async record(input: TierChargeInput, tx?: Transaction): Promise<Charge | null> {
+  async record(input: TierChargeInput, tx: Transaction): Promise<Charge | null> {
     if (input.chargeCents <= 0) return null;
     const account = await this.accounts.get(input.organizationId);
     const amountCents = discounted(input.chargeCents, account.discount);

@@ -30,7 +30,7 @@ export interface DataExportRepository {
     file: Omit<ExportFile, 'organizationId'> & { bytes: number },
     now: Date,
     expiresAt: Date,
-    tx?: Transaction,
+    tx: Transaction,
   ): Promise<boolean>;
   fail(id: string, owner: string, error: string, now: Date): Promise<boolean>;
   /** Exports generating whose lease lapsed (their worker stopped): moved to `status`. Answers those moved. */

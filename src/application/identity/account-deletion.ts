@@ -29,7 +29,7 @@ export class AccountDeletion {
   }
 
   async request(actor: Actor, userId?: string): Promise<AccountDeletionRequest> {
-    const { request, user, created } = await this.tx.run(async (tx) => {
+    const { request } = await this.tx.run(async (tx) => {
       const user = await this.target(actor, userId);
       const pending = await this.requests.findPendingForUser(user.id);
       if (pending) return { request: pending, user, created: false };
@@ -42,16 +42,18 @@ export class AccountDeletion {
           user.isActiveAdmin && user.customerId === null && (await this.users.countActiveAdmins(user.organizationId, tx)) <= 1,
       });
       await this.requests.add(request, tx);
+      await this.notifier.notifyAdministrators(
+        user.organizationId,
+        {
+          subject: 'Account deletion requested',
+          body:
+            `${user.name} <${user.email}> asked to delete their account. It will be deleted on ` +
+            `${request.effectiveAt.toISOString()} unless the request is withdrawn.`,
+        },
+        tx,
+      );
       return { request, user, created: true };
     });
-    if (created) {
-      await this.notifier.notifyAdministrators(user.organizationId, {
-        subject: 'Account deletion requested',
-        body:
-          `${user.name} <${user.email}> asked to delete their account. It will be deleted on ` +
-          `${request.effectiveAt.toISOString()} unless the request is withdrawn.`,
-      });
-    }
     return request;
   }
 
@@ -61,15 +63,21 @@ export class AccountDeletion {
     if (!request) throw new AppError('accountDeletionNotRequested');
     request.withdraw(this.clock.now());
     try {
-      await this.requests.save(request);
+      await this.tx.run(async (tx) => {
+        await this.requests.save(request, tx);
+        await this.notifier.notifyAdministrators(
+          user.organizationId,
+          {
+            subject: 'Account deletion withdrawn',
+            body: `${user.name} <${user.email}> withdrew the request to delete their account.`,
+          },
+          tx,
+        );
+      });
     } catch (error) {
       if (error instanceof AppError && error.code === 'conflict') throw new AppError('accountDeletionNotRecorded');
       throw error;
     }
-    await this.notifier.notifyAdministrators(user.organizationId, {
-      subject: 'Account deletion withdrawn',
-      body: `${user.name} <${user.email}> withdrew the request to delete their account.`,
-    });
     return request;
   }
 

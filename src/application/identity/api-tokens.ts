@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { organizationScope } from '../../domain/shared/tenant-scope';
 import { ApiToken, API_TOKEN_PREFIX } from '../../domain/identity/api-token';
@@ -26,6 +27,7 @@ export class ApiTokens {
     private readonly secrets: SecretTokens,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async mint(
@@ -48,7 +50,7 @@ export class ApiTokens {
       expiresInDays: input.expiresInDays ?? null,
       now: this.clock.now(),
     });
-    await this.tokens.add(record);
+    await this.transactions.run((tx) => this.tokens.add(record, tx));
     return { record, token };
   }
 
@@ -63,14 +65,14 @@ export class ApiTokens {
   async rename(actor: Actor, family: Family, id: string, name: string): Promise<ApiToken> {
     const token = await this.mutable(actor, family, id);
     token.rename(name, this.clock.now());
-    await this.tokens.save(token);
+    await this.transactions.run((tx) => this.tokens.save(token, tx));
     return token;
   }
 
   async revoke(actor: Actor, family: Family, id: string): Promise<void> {
     const token = await this.mutable(actor, family, id);
     token.revoke(this.clock.now());
-    await this.tokens.save(token);
+    await this.transactions.run((tx) => this.tokens.save(token, tx));
   }
 
   private async mutable(actor: Actor, family: Family, id: string): Promise<ApiToken> {

@@ -1,4 +1,5 @@
 import type { Clock } from '../shared/clock';
+import type { Transaction } from '../shared/transaction';
 import type { AdminNotifier, AdministratorDirectory, IdentityEvents } from './ports';
 
 /**
@@ -13,19 +14,22 @@ export class NotifyAdministrators implements AdminNotifier {
     private readonly clock: Clock,
   ) {}
 
-  async notifyAdministrators(organizationId: number, message: { subject: string; body: string }): Promise<void> {
+  async notifyAdministrators(organizationId: number, message: { subject: string; body: string }, tx: Transaction): Promise<void> {
     const administrators = await this.directory.activeAdministrators(organizationId);
     if (administrators.length === 0) return;
-    await this.events.publish([
-      {
-        kind: 'identity.securityNotice',
-        version: 1,
-        organizationId,
-        occurredAt: this.clock.now(),
-        subject: message.subject,
-        body: message.body,
-        administrators,
-      },
-    ]);
+    await this.events.publish(
+      [
+        {
+          kind: 'identity.securityNotice',
+          version: 1,
+          organizationId,
+          occurredAt: this.clock.now(),
+          subject: message.subject,
+          body: message.body,
+          administrators,
+        },
+      ],
+      tx,
+    );
   }
 }

@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import type { BrandingChange, Organization, OrganizationProfileChange, OrganizationStatus } from '../../domain/identity/organization';
 import { requireOrgAdmin, type Actor } from '../shared/actor';
@@ -11,6 +12,7 @@ export class OrganizationSettings {
   constructor(
     private readonly organizations: OrganizationRepository,
     private readonly clock: Clock,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async own(actor: Actor): Promise<Organization> {
@@ -29,7 +31,7 @@ export class OrganizationSettings {
     const now = this.clock.now();
     organization.updateBranding({ accentColor, logo }, now);
     organization.updateProfile(profile, now);
-    await this.organizations.save(organization);
+    await this.transactions.run((tx) => this.organizations.save(organization, tx));
     return organization;
   }
 
@@ -63,7 +65,7 @@ export class OrganizationSettings {
   async updateBilling(actor: Actor, ref: string, billingEmail: string): Promise<Organization> {
     const organization = await this.administered(actor, ref);
     organization.updateProfile({ billingEmail }, this.clock.now());
-    await this.organizations.save(organization);
+    await this.transactions.run((tx) => this.organizations.save(organization, tx));
     return organization;
   }
 }
@@ -74,6 +76,7 @@ export class PlatformAdministration {
     private readonly organizations: OrganizationRepository,
     private readonly settings: PlatformSettingsRepository,
     private readonly clock: Clock,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async updateOrganization(
@@ -87,7 +90,7 @@ export class PlatformAdministration {
     const now = this.clock.now();
     if (change.status !== undefined) organization.changeStatus(change.status, now);
     if (change.incidentManagementEnabled !== undefined) organization.setIncidentManagement(change.incidentManagementEnabled, now);
-    await this.organizations.save(organization);
+    await this.transactions.run((tx) => this.organizations.save(organization, tx));
     return organization;
   }
 

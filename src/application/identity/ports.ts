@@ -12,19 +12,19 @@ import { token } from '../shared/token';
 
 export interface OrganizationRepository {
   /** Allocates the integer id. `tx` on the writes: the caller's transaction, which the write joins. */
-  add(organization: Organization, tx?: Transaction): Promise<Organization>;
+  add(organization: Organization, tx: Transaction): Promise<Organization>;
   /** By public id or legacy integer id. Platform lookups only; tenants use their scope. */
   findByRef(ref: string | number): Promise<Organization | null>;
   findById(id: number): Promise<Organization | null>;
   list(page: { page: number; perPage: number }): Promise<{ items: Organization[]; total: number }>;
   /** Optimistic: a stale version throws `conflict`. */
-  save(organization: Organization, tx?: Transaction): Promise<void>;
+  save(organization: Organization, tx: Transaction): Promise<void>;
 }
 export const ORGANIZATION_REPOSITORY = token<OrganizationRepository>('OrganizationRepository');
 
 export interface UserRepository {
   /** `tx` on the writes: the caller's transaction, which the write joins (without it, the write stands alone). */
-  add(user: User, tx?: Transaction): Promise<void>;
+  add(user: User, tx: Transaction): Promise<void>;
   /** Sign-in and uniqueness checks: emails are unique across the platform. */
   findByEmail(email: string): Promise<User | null>;
   findById(scope: TenantScope, id: string): Promise<User | null>;
@@ -32,35 +32,35 @@ export interface UserRepository {
   findForSignIn(id: string): Promise<User | null>;
   list(scope: TenantScope): Promise<User[]>;
   /** Active organization-wide admins; locks them for the rest of the transaction (`tx`). */
-  countActiveAdmins(organizationId: number, tx?: Transaction): Promise<number>;
+  countActiveAdmins(organizationId: number, tx: Transaction): Promise<number>;
   /** Optimistic: a stale version throws `conflict`. */
-  save(user: User, tx?: Transaction): Promise<void>;
-  remove(user: User, tx?: Transaction): Promise<void>;
+  save(user: User, tx: Transaction): Promise<void>;
+  remove(user: User, tx: Transaction): Promise<void>;
 }
 export const USER_REPOSITORY = token<UserRepository>('UserRepository');
 
 export interface SessionRepository {
   /** `tx` on the writes: the caller's transaction, which the write joins (without it, the write stands alone). */
-  add(session: Session, tx?: Transaction): Promise<void>;
+  add(session: Session, tx: Transaction): Promise<void>;
   findByTokenHash(tokenHash: string): Promise<Session | null>;
   findById(id: string): Promise<Session | null>;
   /** Optimistic: a stale version throws `conflict`. */
-  save(session: Session, tx?: Transaction): Promise<void>;
-  remove(session: Session, tx?: Transaction): Promise<void>;
-  removeAllOfUser(userId: string, tx?: Transaction): Promise<void>;
+  save(session: Session, tx: Transaction): Promise<void>;
+  remove(session: Session, tx: Transaction): Promise<void>;
+  removeAllOfUser(userId: string, tx: Transaction): Promise<void>;
   /** Notes a completed sign-in (a full session opened) on the user, for the platform staff's views. */
-  recordSignIn(userId: string, at: Date, tx?: Transaction): Promise<void>;
+  recordSignIn(userId: string, at: Date, tx: Transaction): Promise<void>;
 }
 export const SESSION_REPOSITORY = token<SessionRepository>('SessionRepository');
 
 export interface ApiTokenRepository {
   /** `tx` on the writes: the caller's transaction, which the write joins (without it, the write stands alone). */
-  add(token: ApiToken, tx?: Transaction): Promise<void>;
+  add(token: ApiToken, tx: Transaction): Promise<void>;
   findById(scope: TenantScope, id: string): Promise<ApiToken | null>;
   /** Tokens visible in the scope; `customerTokens` selects customer-scoped ones, else organization-wide. */
   list(scope: TenantScope, customerTokens: boolean): Promise<ApiToken[]>;
   /** Optimistic: a stale version throws `conflict`. */
-  save(token: ApiToken, tx?: Transaction): Promise<void>;
+  save(token: ApiToken, tx: Transaction): Promise<void>;
 }
 export const API_TOKEN_REPOSITORY = token<ApiTokenRepository>('ApiTokenRepository');
 
@@ -68,9 +68,9 @@ export interface AccountDeletionRepository {
   findPendingForUser(userId: string): Promise<AccountDeletionRequest | null>;
   findDue(now: Date, limit: number): Promise<AccountDeletionRequest[]>;
   /** `tx` on the writes: the caller's transaction, which the write joins (without it, the write stands alone). */
-  add(request: AccountDeletionRequest, tx?: Transaction): Promise<void>;
+  add(request: AccountDeletionRequest, tx: Transaction): Promise<void>;
   /** Optimistic: a concurrent change throws `conflict`. */
-  save(request: AccountDeletionRequest, tx?: Transaction): Promise<void>;
+  save(request: AccountDeletionRequest, tx: Transaction): Promise<void>;
 }
 export const ACCOUNT_DELETION_REPOSITORY = token<AccountDeletionRepository>('AccountDeletionRepository');
 
@@ -96,7 +96,7 @@ export const TOTP_SERVICE = token<TotpService>('TotpService');
 
 /** Messages to an organization's administrators (account deletion notices and the like). */
 export interface AdminNotifier {
-  notifyAdministrators(organizationId: number, message: { subject: string; body: string }): Promise<void>;
+  notifyAdministrators(organizationId: number, message: { subject: string; body: string }, tx: Transaction): Promise<void>;
 }
 export const ADMIN_NOTIFIER = token<AdminNotifier>('AdminNotifier');
 

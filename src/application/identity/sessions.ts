@@ -19,7 +19,8 @@ export class SessionIssuer {
     private readonly secrets: SecretTokens,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
-    private readonly audit?: { trail: AuditTrail; tx: TransactionRunner },
+    private readonly transactions: TransactionRunner,
+    private readonly trail?: AuditTrail,
   ) {}
 
   /**
@@ -27,11 +28,9 @@ export class SessionIssuer {
    * the same transaction.
    */
   async signIn(user: User, steppedUp = false): Promise<IssuedSession> {
-    if (!this.audit) return this.issue(user.id, 'session', steppedUp);
-    const { trail, tx } = this.audit;
-    return tx.run(async (on) => {
-      const issued = await this.issue(user.id, 'session', steppedUp, on);
-      await trail.append({
+    return this.transactions.run(async (tx) => {
+      const issued = await this.issue(user.id, 'session', steppedUp, tx);
+      await this.trail?.append({
         organizationId: user.organizationId,
         customerId: user.customerId ?? null,
         actorType: 'user',
@@ -46,8 +45,13 @@ export class SessionIssuer {
     });
   }
 
-  /** `tx`: the caller's transaction, which the session's writes join (without it, they stand alone). */
-  async issue(userId: string, kind: SessionKind, steppedUp = false, tx?: Transaction): Promise<IssuedSession> {
+  /** A second-factor challenge for a user who gave the right password, in a transaction of its own. */
+  challenge(userId: string): Promise<IssuedSession> {
+    return this.transactions.run((tx) => this.issue(userId, 'twoFactorChallenge', false, tx));
+  }
+
+  /** `tx`: the caller's transaction, which the session's writes join. */
+  async issue(userId: string, kind: SessionKind, steppedUp: boolean, tx: Transaction): Promise<IssuedSession> {
     const now = this.clock.now();
     const token = this.secrets.generate('');
     const session = new Session({ id: this.ids.uuid(), userId, tokenHash: this.secrets.hash(token), kind, now });

@@ -58,7 +58,7 @@ export class SignIn {
     const organization = await this.organizations.findById(user.organizationId);
     if (organization?.status === 'deleted' && !user.hasPlatformFlag) throw new AppError('organizationSuspended');
     if (user.twoFactorEnabled) {
-      const { token } = await this.sessions.issue(user.id, 'twoFactorChallenge');
+      const { token } = await this.sessions.challenge(user.id);
       return { kind: 'twoFactorRequired', challengeToken: token };
     }
     const { token } = await this.sessions.signIn(user);

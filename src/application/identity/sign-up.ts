@@ -30,7 +30,7 @@ export class SignUp {
   async execute(input: SignUpInput): Promise<{ token: string; user: User; organization: Organization }> {
     if (!this.signupOpen) throw new AppError('signupClosed');
     const passwordHash = await this.passwords.hash(input.password);
-    const { user, organization } = await this.tx.run(async (tx) => {
+    const { user, organization, token } = await this.tx.run(async (tx) => {
       if (await this.users.findByEmail(input.email)) throw new AppError('emailAlreadyRegistered');
       const now = this.clock.now();
       const organization = await this.organizations.add(
@@ -47,9 +47,9 @@ export class SignUp {
         now,
       });
       await this.users.add(user, tx);
-      return { user, organization };
+      const { token } = await this.sessions.issue(user.id, 'session', false, tx);
+      return { user, organization, token };
     });
-    const { token } = await this.sessions.issue(user.id, 'session');
     return { token, user, organization };
   }
 }

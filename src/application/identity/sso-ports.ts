@@ -8,7 +8,7 @@ export interface SsoConnectionRepository {
   /** The connection whose allowed domains hold this e-mail domain (a domain belongs to one organization). */
   findByDomain(domain: string): Promise<SsoConnection | null>;
   /** Throws `ssoDomainTaken` when another organization holds one of its domains. `tx`: the caller's transaction, which its statements join. */
-  save(connection: SsoConnection, tx?: Transaction): Promise<void>;
+  save(connection: SsoConnection, tx: Transaction): Promise<void>;
   remove(organizationId: number): Promise<boolean>;
 }
 export const SSO_CONNECTION_REPOSITORY = token<SsoConnectionRepository>('SsoConnectionRepository');

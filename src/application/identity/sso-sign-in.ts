@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { SSO_LOGIN_LIFETIME_MS, SsoConnection } from '../../domain/identity/sso';
 import { User } from '../../domain/identity/user';
@@ -27,6 +28,7 @@ export class SsoSignIn {
     private readonly clock: Clock,
     private readonly publicBaseUrl: string,
     private readonly organizations: OrganizationRepository,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   /** The redirect URI to register at the provider. */
@@ -94,12 +96,14 @@ export class SsoSignIn {
         role: role ?? connection.defaultRole,
         now,
       });
-      await this.users.add(user);
+      const created = user;
+      await this.transactions.run((tx) => this.users.add(created, tx));
     } else {
       if (!user.isActive) throw new AppError('accountDeactivated');
       if (role && role !== user.role && user.customerId === null && user.id !== connection.breakGlassUserId) {
-        user.changeRole(role, now);
-        await this.users.save(user);
+        const changed = user;
+        changed.changeRole(role, now);
+        await this.transactions.run((tx) => this.users.save(changed, tx));
       }
     }
     await this.logins.link(connection.organizationId, connection.issuer, identity.subject, user.id);
@@ -113,7 +117,10 @@ export class SsoSignIn {
     const connection = organization ? await this.connections.findByOrganization(organization.id) : null;
     if (!connection) throw new AppError('ssoNotConfigured');
     const subject = await this.relyingParty.logoutSubject(this.settings(connection), input.logoutToken);
-    for (const userId of await this.logins.usersOf(connection.issuer, subject)) await this.sessions.removeAllOfUser(userId);
+    const users = await this.logins.usersOf(connection.issuer, subject);
+    await this.transactions.run(async (tx) => {
+      for (const userId of users) await this.sessions.removeAllOfUser(userId, tx);
+    });
   }
 
   private settings(connection: SsoConnection): SsoClientSettings {

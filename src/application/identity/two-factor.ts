@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import type { User } from '../../domain/identity/user';
 import { requireUserSession, type Actor } from '../shared/actor';
@@ -17,6 +18,7 @@ export class SecondFactorVerifier {
     private readonly totp: TotpService,
     private readonly secrets: SecretTokens,
     private readonly clock: Clock,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async verify(user: User, code: string): Promise<void> {
@@ -29,11 +31,11 @@ export class SecondFactorVerifier {
       (user.twoFactorEnabled && user.consumeBackupCode(this.secrets.hash(normalized.toLowerCase()), now));
     if (accepted) {
       user.codeAccepted(now);
-      await this.users.save(user);
+      await this.transactions.run((tx) => this.users.save(user, tx));
       return;
     }
     user.codeRejected(now);
-    await this.users.save(user);
+    await this.transactions.run((tx) => this.users.save(user, tx));
     user.assertCanAttemptCode(now);
     throw new AppError('invalidTwoFactorCode', { attemptsRemaining: 5 - user.mfaFailedAttempts });
   }
@@ -47,6 +49,7 @@ export class EnableTwoFactor {
     private readonly totp: TotpService,
     private readonly secrets: SecretTokens,
     private readonly clock: Clock,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: { password: string }): Promise<{ totpURI: string; backupCodes: string[] }> {
@@ -59,7 +62,7 @@ export class EnableTwoFactor {
       backupCodes.map((c) => this.secrets.hash(c)),
       this.clock.now(),
     );
-    await this.users.save(user);
+    await this.transactions.run((tx) => this.users.save(user, tx));
     return { totpURI: this.totp.uri(secret, user.email), backupCodes };
   }
 
@@ -79,13 +82,14 @@ export class DisableTwoFactor {
     private readonly users: UserRepository,
     private readonly passwords: PasswordHasher,
     private readonly clock: Clock,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: { password: string }): Promise<void> {
     const user = await signedInUser(this.users, actor);
     if (!(await this.passwords.verify(user.passwordHash, input.password))) throw new AppError('invalidCredentials');
     user.resetTwoFactor(this.clock.now());
-    await this.users.save(user);
+    await this.transactions.run((tx) => this.users.save(user, tx));
   }
 }
 

@@ -83,7 +83,7 @@ export class UserAdministration {
       await this.users.save(user, tx);
       return user;
     });
-    if (input.isActive === false || passwordHash) await this.sessions.removeAllOfUser(user.id);
+    if (input.isActive === false || passwordHash) await this.tx.run((tx) => this.sessions.removeAllOfUser(user.id, tx));
     return user;
   }
 
@@ -103,7 +103,7 @@ export class UserAdministration {
     const user = await this.load(actor, id);
     if (user.hasPlatformFlag && !actor.isPlatformAdmin) throw new AppError('globalUserProtected');
     user.resetTwoFactor(this.clock.now());
-    await this.users.save(user);
+    await this.tx.run((tx) => this.users.save(user, tx));
     return user;
   }
 

@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import type { User } from '../../domain/identity/user';
 import type { Actor } from '../shared/actor';
@@ -24,6 +25,7 @@ export class VerifyTotp {
     private readonly verifier: SecondFactorVerifier,
     private readonly secrets: SecretTokens,
     private readonly clock: Clock,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async execute(input: { code: string; actor?: Actor | null; challengeToken?: string | null }): Promise<VerifyTotpResult> {
@@ -33,7 +35,7 @@ export class VerifyTotp {
       const session = await this.sessions.findById(input.actor.sessionId!);
       if (!session) throw new AppError('unauthorized');
       session.markSteppedUp(this.clock.now());
-      await this.sessions.save(session);
+      await this.transactions.run((tx) => this.sessions.save(session, tx));
       return { kind: 'steppedUp', user };
     }
     const challenge = input.challengeToken ? await this.sessions.findByTokenHash(this.secrets.hash(input.challengeToken)) : null;
@@ -43,7 +45,7 @@ export class VerifyTotp {
     const user = await this.users.findForSignIn(challenge.userId);
     if (!user || !user.isActive) throw new AppError('twoFactorChallengeMissing');
     await this.verifier.verify(user, input.code);
-    await this.sessions.remove(challenge);
+    await this.transactions.run((tx) => this.sessions.remove(challenge, tx));
     const { token } = await this.issuer.signIn(user, true);
     return { kind: 'signedIn', token, user };
   }

@@ -1,5 +1,6 @@
 import type { ImIncident, ImTimelineEntry } from '../../domain/incident-management/im-incident';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { Transaction } from '../shared/transaction';
 import type { ImIncidentRepository, ImMonitorOrigins, MonitorIncidentSync } from './ports';
 
 /** What an IM change means for the automatic incident it was routed from, if anything. */
@@ -25,8 +26,8 @@ export class MonitorSyncedImIncidents implements ImIncidentRepository {
     private readonly sync: MonitorIncidentSync,
   ) {}
 
-  add(scope: TenantScope, incident: ImIncident) {
-    return this.inner.add(scope, incident);
+  add(scope: TenantScope, incident: ImIncident, tx: Transaction) {
+    return this.inner.add(scope, incident, tx);
   }
   findByRef(scope: TenantScope, ref: string) {
     return this.inner.findByRef(scope, ref);
@@ -47,20 +48,20 @@ export class MonitorSyncedImIncidents implements ImIncidentRepository {
     return this.inner.triggerOrOccur(...args);
   }
 
-  async save(scope: TenantScope, incident: ImIncident): Promise<void> {
+  async save(scope: TenantScope, incident: ImIncident, tx: Transaction): Promise<void> {
     const changes =
       incident.monitorOrigin === null
         ? []
         : incident.pending
             .map((entry) => ({ side: monitorSideOf(entry), entry }))
             .filter((c): c is { side: 'acknowledged' | 'resolved'; entry: ImTimelineEntry } => c.side !== null);
-    await this.inner.save(scope, incident);
+    await this.inner.save(scope, incident, tx);
     if (changes.length === 0) return;
     // Every engine incident it stands for and that is still down: one, or each of a customer's storm.
     const origins = await this.origins.unrecovered(scope, incident);
     for (const { side, entry } of changes) {
       for (const origin of origins) {
-        await this.sync[side]({ organizationId: incident.organizationId, incidentId: origin.incidentId }, entry.actorUserId, entry.at);
+        await this.sync[side]({ organizationId: incident.organizationId, incidentId: origin.incidentId }, entry.actorUserId, entry.at, tx);
       }
     }
   }

@@ -34,13 +34,13 @@ export interface StoredImTimelineEntry extends ImTimelineEntry {
  * `save` take the caller's transaction last (both statements run on it).
  */
 export interface ImIncidentRepository {
-  add(scope: TenantScope, incident: ImIncident, tx?: Transaction): Promise<ImIncident>;
+  add(scope: TenantScope, incident: ImIncident, tx: Transaction): Promise<ImIncident>;
   findByRef(scope: TenantScope, ref: string): Promise<ImIncident | null>;
   findOpenByDedupKey(scope: TenantScope, dedupKey: string): Promise<ImIncident | null>;
   /** The open incident routed from this check-engine incident (its public id), if any. */
   findOpenByOrigin(scope: TenantScope, monitorIncidentId: string): Promise<ImIncident | null>;
   list(scope: TenantScope, filter: ImIncidentFilter, page: ImPage): Promise<{ items: ImIncident[]; total: number }>;
-  save(scope: TenantScope, incident: ImIncident, tx?: Transaction): Promise<void>;
+  save(scope: TenantScope, incident: ImIncident, tx: Transaction): Promise<void>;
   timeline(scope: TenantScope, incident: ImIncident): Promise<StoredImTimelineEntry[]>;
   /**
    * The one statement of a trigger event: opens `candidate`, or, when an open incident of the
@@ -91,8 +91,8 @@ export const IM_MONITOR_ORIGINS = token<ImMonitorOrigins>('ImMonitorOrigins');
  * person does to the routed copy in incident management happens to the automatic incident too.
  */
 export interface MonitorIncidentSync {
-  acknowledged(origin: { organizationId: number; incidentId: string }, userId: string | null, at: Date): Promise<void>;
-  resolved(origin: { organizationId: number; incidentId: string }, userId: string | null, at: Date): Promise<void>;
+  acknowledged(origin: { organizationId: number; incidentId: string }, userId: string | null, at: Date, tx: Transaction): Promise<void>;
+  resolved(origin: { organizationId: number; incidentId: string }, userId: string | null, at: Date, tx: Transaction): Promise<void>;
 }
 export const MONITOR_INCIDENT_SYNC = token<MonitorIncidentSync>('MonitorIncidentSync');
 

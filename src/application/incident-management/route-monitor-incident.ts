@@ -5,6 +5,7 @@ import type { Incident } from '../../domain/incidents/incident';
 import { organizationScope, type TenantScope } from '../../domain/shared/tenant-scope';
 import type { IncidentRouting, RoutedIncident } from '../incidents/ports';
 import type { Clock } from '../shared/clock';
+import type { Transaction } from '../shared/transaction';
 import type { IdGenerator } from '../shared/id-generator';
 import type { ImIncidentRepository, ImMonitorOrigins, ImRoutingSettings } from './ports';
 
@@ -81,14 +82,14 @@ export class RouteMonitorIncident implements IncidentRouting {
   }
 
   /** A person acknowledged the automatic incident: the open, still triggered IM incident standing for it is acknowledged by them too. */
-  async acknowledged(incident: Incident, userId: string | null): Promise<void> {
+  async acknowledged(incident: Incident, userId: string | null, tx: Transaction): Promise<void> {
     const scope = organizationScope(incident.organizationId);
     for (let attempt = 1; ; attempt++) {
       const routed = await this.incidents.findOpenByOrigin(scope, incident.publicId);
       if (!routed || routed.status !== 'triggered') return;
       routed.acknowledge(userId, incident.acknowledgedAt ?? this.clock.now());
       try {
-        await this.incidents.save(scope, routed);
+        await this.incidents.save(scope, routed, tx);
         return;
       } catch (error) {
         if (!(isAppError(error) && error.code === 'imIncidentStatusConflict') || attempt >= ATTEMPTS) throw error;
@@ -97,46 +98,51 @@ export class RouteMonitorIncident implements IncidentRouting {
   }
 
   /** One read finds the incidents an IM incident stands for; only those cost more. In order, so the last recovery of a storm resolves it. */
-  async resolved(items: readonly RoutedIncident[]): Promise<void> {
+  async resolved(items: readonly RoutedIncident[], tx: Transaction): Promise<void> {
     if (items.length === 0) return;
     const routed = await this.origins.unrecoveredAmong(items.map((item) => item.incident.publicId));
     for (const { incident, monitor } of items) {
-      if (routed.has(incident.publicId)) await this.recover(incident, monitor);
+      if (routed.has(incident.publicId)) await this.recover(incident, monitor, tx);
     }
   }
 
-  private async recover(incident: Incident, monitor: MonitorNamed): Promise<void> {
+  private async recover(incident: Incident, monitor: MonitorNamed, tx: Transaction): Promise<void> {
     const scope = organizationScope(incident.organizationId);
     const recovery = await this.origins.recovered(scope, incident.publicId, this.clock.now());
     // Others of its storm are still down: the IM incident stays open (a racing last recovery is swept up by resolveAllRecovered).
     if (!recovery || recovery.stillDown > 0) return;
-    await this.resolveOpen(scope, recovery.incident.publicId, {
-      origin: 'monitor',
-      monitorId: monitor.publicId,
-      incidentId: incident.publicId,
-      reason: 'monitorRecovered',
-    });
+    await this.resolveOpen(
+      scope,
+      recovery.incident.publicId,
+      {
+        origin: 'monitor',
+        monitorId: monitor.publicId,
+        incidentId: incident.publicId,
+        reason: 'monitorRecovered',
+      },
+      tx,
+    );
   }
 
   /**
    * Resolves open IM incidents whose engine incidents have all recovered though none resolved it:
    * two last recoveries that committed at once each saw the other still down. Answers how many.
    */
-  async resolveAllRecovered(limit = 100): Promise<number> {
+  async resolveAllRecovered(tx: Transaction, limit = 100): Promise<number> {
     let resolved = 0;
     for (const { scope, incident } of await this.origins.allRecovered(limit)) {
-      if (await this.resolveOpen(scope, incident.publicId, { origin: 'monitor', reason: 'monitorRecovered' })) resolved += 1;
+      if (await this.resolveOpen(scope, incident.publicId, { origin: 'monitor', reason: 'monitorRecovered' }, tx)) resolved += 1;
     }
     return resolved;
   }
 
-  private async resolveOpen(scope: TenantScope, publicId: string, details: Record<string, unknown>): Promise<boolean> {
+  private async resolveOpen(scope: TenantScope, publicId: string, details: Record<string, unknown>, tx: Transaction): Promise<boolean> {
     for (let attempt = 1; ; attempt++) {
       const routed = await this.incidents.findByRef(scope, publicId);
       if (!routed || !routed.isOpen) return false;
       routed.resolve(null, this.clock.now(), details);
       try {
-        await this.incidents.save(scope, routed);
+        await this.incidents.save(scope, routed, tx);
         return true;
       } catch (error) {
         // A stale version changes no row, so the transaction stays usable for the re-read.

@@ -32,7 +32,7 @@ export class AcknowledgeIncident {
     if (!incident.acknowledge(actor.userId, now)) return incident;
     return this.transactions.run(async (tx) => {
       await recordAcknowledgement(this.incidents, this.events, incident, actor.userId, now, 'monitorIncident', tx);
-      if (incident.origin === 'automatic') await this.routing.acknowledged(incident, actor.userId);
+      if (incident.origin === 'automatic') await this.routing.acknowledged(incident, actor.userId, tx);
       return incident;
     });
   }
@@ -49,21 +49,24 @@ export async function recordAcknowledgement(
   userId: string | null,
   now: Date,
   via: AcknowledgedVia,
-  tx?: Transaction,
+  tx: Transaction,
 ): Promise<void> {
   await incidents.save(incident, tx);
   await incidents.addTimeline([new TimelineEntry({ incidentId: incident.id, kind: 'acknowledged', at: now, userId })], tx);
-  await events.publish([
-    {
-      kind: 'incidentAcknowledged',
-      version: 1,
-      organizationId: incident.organizationId,
-      customerId: incident.customerId,
-      monitorId: incident.monitorId,
-      incidentPublicId: incident.publicId,
-      occurredAt: now,
-      summary: `${incident.title}: acknowledged`,
-      data: { acknowledgedByUserId: userId, via },
-    },
-  ]);
+  await events.publish(
+    [
+      {
+        kind: 'incidentAcknowledged',
+        version: 1,
+        organizationId: incident.organizationId,
+        customerId: incident.customerId,
+        monitorId: incident.monitorId,
+        incidentPublicId: incident.publicId,
+        occurredAt: now,
+        summary: `${incident.title}: acknowledged`,
+        data: { acknowledgedByUserId: userId, via },
+      },
+    ],
+    tx,
+  );
 }

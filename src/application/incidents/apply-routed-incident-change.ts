@@ -1,5 +1,6 @@
 import { organizationScope } from '../../domain/shared/tenant-scope';
 import { TimelineEntry } from '../../domain/incidents/timeline-entry';
+import type { Transaction } from '../shared/transaction';
 import type { IncidentEvents, IncidentRepository } from './ports';
 import { recordAcknowledgement } from './acknowledge-incident';
 
@@ -23,36 +24,39 @@ export class ApplyRoutedIncidentChange {
     private readonly events: IncidentEvents,
   ) {}
 
-  async acknowledged(ref: RoutedIncidentRef, userId: string | null, at: Date): Promise<void> {
+  async acknowledged(ref: RoutedIncidentRef, userId: string | null, at: Date, tx: Transaction): Promise<void> {
     const incident = await this.incidents.findByRef(organizationScope(ref.organizationId), ref.incidentId);
     if (!incident || incident.status !== 'open') return;
     incident.acknowledge(userId, at);
-    await recordAcknowledgement(this.incidents, this.events, incident, userId, at, 'incidentManagement');
+    await recordAcknowledgement(this.incidents, this.events, incident, userId, at, 'incidentManagement', tx);
   }
 
-  async resolved(ref: RoutedIncidentRef, userId: string | null, at: Date): Promise<void> {
+  async resolved(ref: RoutedIncidentRef, userId: string | null, at: Date, tx: Transaction): Promise<void> {
     const incident = await this.incidents.findByRef(organizationScope(ref.organizationId), ref.incidentId);
     if (!incident || !incident.resolveByResponder(userId, at)) return;
-    await this.incidents.save(incident);
-    await this.incidents.addTimeline([new TimelineEntry({ incidentId: incident.id, kind: 'resolved', at, userId })]);
-    await this.events.publish([
-      {
-        kind: 'incidentResolved',
-        version: 1,
-        organizationId: incident.organizationId,
-        customerId: incident.customerId,
-        monitorId: incident.monitorId,
-        incidentPublicId: incident.publicId,
-        occurredAt: at,
-        summary: `${incident.title}: resolved`,
-        data: {
-          origin: 'incidentManagement',
-          resolvedByUserId: userId,
-          startedAt: incident.startedAt,
-          resolvedAt: at,
-          durationSeconds: Math.round((at.getTime() - incident.startedAt.getTime()) / 1000),
+    await this.incidents.save(incident, tx);
+    await this.incidents.addTimeline([new TimelineEntry({ incidentId: incident.id, kind: 'resolved', at, userId })], tx);
+    await this.events.publish(
+      [
+        {
+          kind: 'incidentResolved',
+          version: 1,
+          organizationId: incident.organizationId,
+          customerId: incident.customerId,
+          monitorId: incident.monitorId,
+          incidentPublicId: incident.publicId,
+          occurredAt: at,
+          summary: `${incident.title}: resolved`,
+          data: {
+            origin: 'incidentManagement',
+            resolvedByUserId: userId,
+            startedAt: incident.startedAt,
+            resolvedAt: at,
+            durationSeconds: Math.round((at.getTime() - incident.startedAt.getTime()) / 1000),
+          },
         },
-      },
-    ]);
+      ],
+      tx,
+    );
   }
 }

@@ -50,19 +50,22 @@ export class CreateManualIncident {
         tx,
       );
       await this.incidents.addTimeline([new TimelineEntry({ incidentId: incident.id, kind: 'opened', at: now, userId: actor.userId })], tx);
-      await this.events.publish([
-        {
-          kind: 'incidentOpened',
-          version: 1,
-          organizationId: incident.organizationId,
-          customerId: incident.customerId,
-          monitorId: incident.monitorId,
-          incidentPublicId: incident.publicId,
-          occurredAt: now,
-          summary: incident.title,
-          data: { monitorPublicId: monitor.publicId, origin: 'manual', title: incident.title, startedAt: now },
-        },
-      ]);
+      await this.events.publish(
+        [
+          {
+            kind: 'incidentOpened',
+            version: 1,
+            organizationId: incident.organizationId,
+            customerId: incident.customerId,
+            monitorId: incident.monitorId,
+            incidentPublicId: incident.publicId,
+            occurredAt: now,
+            summary: incident.title,
+            data: { monitorPublicId: monitor.publicId, origin: 'manual', title: incident.title, startedAt: now },
+          },
+        ],
+        tx,
+      );
       return incident;
     });
   }

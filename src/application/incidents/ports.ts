@@ -25,9 +25,9 @@ export interface IncidentRepository {
    * Assigns the id. `tx`, on the writes: the caller's transaction, which the write joins (without it,
    * the write stands alone or joins the current unit of work). `save` is optimistic: a stale version is `conflict`.
    */
-  add(incident: Incident, tx?: Transaction): Promise<Incident>;
-  save(incident: Incident, tx?: Transaction): Promise<void>;
-  remove(incident: Incident, tx?: Transaction): Promise<void>;
+  add(incident: Incident, tx: Transaction): Promise<Incident>;
+  save(incident: Incident, tx: Transaction): Promise<void>;
+  remove(incident: Incident, tx: Transaction): Promise<void>;
   /** The alert engine's own lookup (unscoped). */
   findById(id: number): Promise<Incident | null>;
   /** By publicId or integer id, inside the scope. */
@@ -35,21 +35,21 @@ export interface IncidentRepository {
   /** Newest first. */
   list(scope: TenantScope, filter: IncidentFilter, page: { page: number; perPage: number }): Promise<{ items: Incident[]; total: number }>;
   /** One statement, whatever the number of entries (joins the caller's transaction). */
-  addTimeline(entries: readonly TimelineEntry[], tx?: Transaction): Promise<void>;
+  addTimeline(entries: readonly TimelineEntry[], tx: Transaction): Promise<void>;
   timeline(incidentId: number): Promise<TimelineEntry[]>;
 
   // The alert engine's batch path: each is one statement and joins the caller's transaction.
   /** These incidents as they are now (unscoped; missing ids are left out). */
-  findManyById(ids: readonly number[]): Promise<Map<number, Incident>>;
+  findManyById(ids: readonly number[], tx: Transaction): Promise<Map<number, Incident>>;
   /** Takes `count` fresh incident ids, for incidents the engine opens before it writes them with `addMany`. */
-  reserveIds(count: number, tx?: Transaction): Promise<number[]>;
+  reserveIds(count: number, tx: Transaction): Promise<number[]>;
   /** Inserts incidents whose ids were reserved. */
-  addMany(incidents: readonly Incident[], tx?: Transaction): Promise<void>;
+  addMany(incidents: readonly Incident[], tx: Transaction): Promise<void>;
   /**
    * Writes the engine's automatic resolutions (status, resolvedAt, resolvedByUserId, updatedAt; the
    * version moves on). Only these fields: an acknowledgement committed meanwhile stays.
    */
-  saveResolutions(incidents: readonly Incident[], tx?: Transaction): Promise<void>;
+  saveResolutions(incidents: readonly Incident[], tx: Transaction): Promise<void>;
 }
 export const INCIDENT_REPOSITORY = token<IncidentRepository>('IncidentRepository');
 
@@ -66,13 +66,13 @@ export interface AlertStateRepository {
    * (in monitor order, so concurrent batches lock alike): results of one monitor are judged one at a
    * time, whichever location sent them. Two statements, whatever the number of monitors.
    */
-  lockMany(seeds: readonly AlertStateSeed[], now: Date, tx?: Transaction): Promise<Map<number, AlertState>>;
+  lockMany(seeds: readonly AlertStateSeed[], now: Date, tx: Transaction): Promise<Map<number, AlertState>>;
   /** One statement, whatever the number of states. */
-  saveMany(states: readonly AlertState[], tx?: Transaction): Promise<void>;
+  saveMany(states: readonly AlertState[], tx: Transaction): Promise<void>;
   /** The states of these monitors as they are now, without locking (for the steady-result fast path). */
   peek(monitorIds: readonly number[]): Promise<Map<number, AlertState>>;
   /** How many failing monitors each of these roots holds back (dependencyDown), in the caller's transaction; roots holding none are left out. */
-  heldCounts(rootIds: readonly number[], tx?: Transaction): Promise<Map<number, number>>;
+  heldCounts(rootIds: readonly number[], tx: Transaction): Promise<Map<number, number>>;
   /** The monitors these roots hold back now, as seeds for lockMany (without locking). */
   heldBy(rootIds: readonly number[]): Promise<AlertStateSeed[]>;
 }
@@ -157,7 +157,7 @@ export interface MonitorLivenessStore {
    * it was computed from (so a transition is stored once, whoever else runs the job); answers the
    * monitor ids stored. Runs on `tx` when given (else joins the current unit of work).
    */
-  store(updates: readonly LivenessUpdate[], now: Date, tx?: Transaction): Promise<number[]>;
+  store(updates: readonly LivenessUpdate[], now: Date, tx: Transaction): Promise<number[]>;
 }
 export const MONITOR_LIVENESS_STORE = token<MonitorLivenessStore>('MonitorLivenessStore');
 
@@ -173,7 +173,7 @@ export interface MonitorStateEvent {
 
 /** Where the organization reads about its monitors' state changes (the audit log, as system entries). Runs on `tx` when given (else joins the current unit of work). */
 export interface OrganizationEvents {
-  monitorStateChanged(events: readonly MonitorStateEvent[], tx?: Transaction): Promise<void>;
+  monitorStateChanged(events: readonly MonitorStateEvent[], tx: Transaction): Promise<void>;
 }
 export const ORGANIZATION_EVENTS = token<OrganizationEvents>('OrganizationEvents');
 
@@ -216,14 +216,14 @@ export const MAINTENANCE_WINDOWS = token<MaintenanceWindows>('MaintenanceWindows
  */
 export interface IncidentRouting {
   /** Incidents the engine opened in one batch, in order. */
-  opened(items: readonly RoutedIncident[], tx?: Transaction): Promise<void>;
+  opened(items: readonly RoutedIncident[], tx: Transaction): Promise<void>;
   /** Incidents the engine resolved in one batch, in order. */
-  resolved(items: readonly RoutedIncident[], tx?: Transaction): Promise<void>;
+  resolved(items: readonly RoutedIncident[], tx: Transaction): Promise<void>;
   /**
    * A person acknowledged the automatic incident through the monitor incident API: its routed copy,
    * if open and not yet acknowledged, is acknowledged in the same transaction by the same person.
    */
-  acknowledged(incident: Incident, userId: string | null): Promise<void>;
+  acknowledged(incident: Incident, userId: string | null, tx: Transaction): Promise<void>;
 }
 export const INCIDENT_ROUTING = token<IncidentRouting>('IncidentRouting');
 

@@ -6,7 +6,7 @@ import type { CheckObservation } from '../../domain/results/check-status';
 import { isDetailSample } from '../../domain/results/detail-sampling';
 import { detailOf, storedOf } from '../../domain/results/result-row';
 import type { Clock } from '../shared/clock';
-import type { TransactionRunner } from '../shared/transaction';
+import type { Transaction, TransactionRunner } from '../shared/transaction';
 import type { MonitorLookup, ResultStore, StoredResult } from '../results/ports';
 import type { AlertStateRepository, AlertStateSeed, IncidentRepository, LiveLocations, MaintenanceWindows } from './ports';
 import type { AlertActions } from './alert-actions';
@@ -88,14 +88,14 @@ export class RecordCheckResult {
    * result is judged by the rules in one transaction (`judgeAll`). Both kinds are stored by one
    * statement. Answers how many were steady, and the judged ones with their monitors' states.
    */
-  async executeMany(inputs: readonly RecordCheckResultInput[]): Promise<RecordedBatch> {
+  async executeMany(inputs: readonly RecordCheckResultInput[], tx: Transaction): Promise<RecordedBatch> {
     const { steady, others } = await this.split(inputs);
     const steadyRows = this.rowsOf(steady);
     if (others.length === 0) {
-      await this.results.appendMany(steadyRows);
+      await this.results.appendMany(steadyRows, tx);
       return { steady: steady.length, judged: [], recheck: [] };
     }
-    const { judgements, recovered } = await this.judgeAll(others, steadyRows);
+    const { judgements, recovered } = await this.judgeAll(others, steadyRows, tx);
     const now = this.clock.now();
     const released = recovered.length === 0 ? [] : await this.states.heldBy(recovered);
     return {
@@ -151,12 +151,14 @@ export class RecordCheckResult {
 
   /** One result (the same path as a batch of one). */
   async execute(input: RecordCheckResultInput): Promise<RecordCheckResultOutcome> {
-    const [{ judged: _judged, ...outcome }] = (await this.judgeAll([input], [])).judgements as [Judgement];
+    const [{ judged: _judged, ...outcome }] = (await this.transactions.run((tx) => this.judgeAll([input], [], tx))).judgements as [
+      Judgement,
+    ];
     return outcome;
   }
 
   /**
-   * Judges results in one transaction: what the rules need is read first (the profiles and
+   * Judges results in the caller's transaction (`tx`): what the rules need is read first (the profiles and
    * maintenance of every monitor, one statement each; the live locations, at most one read, usually
    * none: see CachedLiveLocations; a location reporting in this batch is live too; the dependencies
    * outside the batch), then, in the transaction, the states are locked and their open incidents
@@ -167,39 +169,39 @@ export class RecordCheckResult {
   private async judgeAll(
     inputs: readonly RecordCheckResultInput[],
     alsoStore: readonly StoredResult[],
+    tx: Transaction,
   ): Promise<{ judgements: Judgement[]; recovered: number[] }> {
     for (const input of inputs) this.memo.forget(input.monitorId);
     const loaded = await this.load(inputs);
-    return this.transactions.run(async (tx) => {
-      const now = this.clock.now();
-      const states = await this.states.lockMany(loaded.seeds, now, tx);
-      const incidents = await this.incidents.findManyById(
-        [...states.values()].flatMap((state) => (state.openIncidentId === null ? [] : [state.openIncidentId])),
+    const now = this.clock.now();
+    const states = await this.states.lockMany(loaded.seeds, now, tx);
+    const incidents = await this.incidents.findManyById(
+      [...states.values()].flatMap((state) => (state.openIncidentId === null ? [] : [state.openIncidentId])),
+      tx,
+    );
+    const run = judgeBatch({ ...loaded.facts, states, incidents, detailSampleMinutes: this.options.detailSampleMinutes, now });
+    let step = run.next();
+    while (!step.done) step = run.next(await this.actions.newIncidents(step.value.count, tx));
+    const decisions = step.value;
+    await this.results.appendMany([...alsoStore, ...decisions.results], tx);
+    await this.states.saveMany(decisions.states, tx);
+    const { effects } = decisions;
+    if (effects.opened.length > 0)
+      effects.tellAffected(
+        await this.states.heldCounts(
+          effects.opened.map((i) => i.monitorId),
+          tx,
+        ),
       );
-      const run = judgeBatch({ ...loaded.facts, states, incidents, detailSampleMinutes: this.options.detailSampleMinutes, now });
-      let step = run.next();
-      while (!step.done) step = run.next(await this.actions.newIncidents(step.value.count, tx));
-      const decisions = step.value;
-      await this.results.appendMany([...alsoStore, ...decisions.results], tx);
-      await this.states.saveMany(decisions.states, tx);
-      const { effects } = decisions;
-      if (effects.opened.length > 0)
-        effects.tellAffected(
-          await this.states.heldCounts(
-            effects.opened.map((i) => i.monitorId),
-            tx,
-          ),
-        );
-      await this.actions.persist(effects, tx);
-      return {
-        judgements: inputs.map((input) => {
-          const observation = loaded.observationOf.get(input);
-          const judgement = observation && decisions.judgements.get(observation);
-          return judgement ? judgedOf(input, judgement) : NOT_RECORDED;
-        }),
-        recovered: decisions.recovered,
-      };
-    });
+    await this.actions.persist(effects, tx);
+    return {
+      judgements: inputs.map((input) => {
+        const observation = loaded.observationOf.get(input);
+        const judgement = observation && decisions.judgements.get(observation);
+        return judgement ? judgedOf(input, judgement) : NOT_RECORDED;
+      }),
+      recovered: decisions.recovered,
+    };
   }
 
   /** What the judgement reads before its transaction (one statement each, some usually none). */

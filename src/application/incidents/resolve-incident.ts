@@ -30,19 +30,22 @@ export class ResolveIncident {
         [new TimelineEntry({ incidentId: incident.id, kind: 'resolved', at: now, userId: actor.userId })],
         tx,
       );
-      await this.events.publish([
-        {
-          kind: 'incidentResolved',
-          version: 1,
-          organizationId: incident.organizationId,
-          customerId: incident.customerId,
-          monitorId: incident.monitorId,
-          incidentPublicId: incident.publicId,
-          occurredAt: now,
-          summary: `${incident.title}: resolved`,
-          data: { origin: 'manual', resolvedByUserId: actor.userId },
-        },
-      ]);
+      await this.events.publish(
+        [
+          {
+            kind: 'incidentResolved',
+            version: 1,
+            organizationId: incident.organizationId,
+            customerId: incident.customerId,
+            monitorId: incident.monitorId,
+            incidentPublicId: incident.publicId,
+            occurredAt: now,
+            summary: `${incident.title}: resolved`,
+            data: { origin: 'manual', resolvedByUserId: actor.userId },
+          },
+        ],
+        tx,
+      );
       return incident;
     });
   }

@@ -36,7 +36,7 @@ export class CreateMaintenanceWindow {
     const definition: WindowDefinition = { ...input, targets: resolved.targets };
     const { window, created } = await this.tx.run(async (tx) => {
       await this.windows.lockCreates(actor.scope.organizationId, tx);
-      const same = (await this.windows.list(actor.scope, tx)).find((w) => w.sameDefinition(definition));
+      const same = (await this.windows.listIn(actor.scope, tx)).find((w) => w.sameDefinition(definition));
       if (same) return { window: same, created: false };
       const window = await this.windows.add(
         MaintenanceWindow.create(

@@ -22,15 +22,17 @@ export interface MaintenanceWindowRepository {
    * Holds the organization's window creations one at a time until the current transaction ends, so two
    * equal creates racing each other cannot both insert (the second sees the first and answers it).
    */
-  lockCreates(organizationId: number, tx?: Transaction): Promise<void>;
+  lockCreates(organizationId: number, tx: Transaction): Promise<void>;
   /** Stores a new window and answers it with its id. */
-  add(window: MaintenanceWindow, tx?: Transaction): Promise<MaintenanceWindow>;
+  add(window: MaintenanceWindow, tx: Transaction): Promise<MaintenanceWindow>;
   /** By public id (uuid) or legacy integer id; null when missing or out of scope. */
   findByRef(scope: TenantScope, ref: string): Promise<MaintenanceWindow | null>;
-  /** Every window of the scope, newest start first. */
-  list(scope: TenantScope, tx?: Transaction): Promise<MaintenanceWindow[]>;
+  /** Every window of the scope, newest start first (a stand-alone read, on the pool). */
+  list(scope: TenantScope): Promise<MaintenanceWindow[]>;
+  /** The same, read in the caller's transaction (what it has written or locked so far). */
+  listIn(scope: TenantScope, tx: Transaction): Promise<MaintenanceWindow[]>;
   /** Optimistic: a window changed since it was read answers AppError('conflict'). */
-  save(window: MaintenanceWindow, tx?: Transaction): Promise<void>;
+  save(window: MaintenanceWindow, tx: Transaction): Promise<void>;
   remove(window: MaintenanceWindow): Promise<void>;
   /** Unscoped, for the check engine: the monitor and the windows naming it or its customer; null when it is gone. */
   coveringMonitor(monitorId: number): Promise<{ monitor: CoveredMonitor; windows: MaintenanceWindow[] } | null>;
@@ -76,6 +78,6 @@ export const MAINTENANCE_EVENTS = token<MaintenanceEvents>('MaintenanceEvents');
  * announce each transition exactly once (the event is written in the same transaction).
  */
 export interface MaintenanceAnnouncements {
-  claim(windowId: number, kind: 'maintenance.started' | 'maintenance.ended', occurrenceStart: Date, tx?: Transaction): Promise<boolean>;
+  claim(windowId: number, kind: 'maintenance.started' | 'maintenance.ended', occurrenceStart: Date, tx: Transaction): Promise<boolean>;
 }
 export const MAINTENANCE_ANNOUNCEMENTS = token<MaintenanceAnnouncements>('MaintenanceAnnouncements');

@@ -4,6 +4,7 @@ import { Tag, tagCustomer } from '../../domain/monitoring/tag';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
+import type { TransactionRunner } from '../shared/transaction';
 import { assertAuthorizingUser, editorOf } from './monitor-editor';
 import type { AuthorizingUsers, MonitorCustomerTermsLookup, TagRepository } from './ports';
 
@@ -15,6 +16,7 @@ export class CreateTag {
     private readonly users: AuthorizingUsers,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: { name: string; color: string; customerId?: number | string }): Promise<Tag> {
@@ -28,15 +30,18 @@ export class CreateTag {
     }
     const severalCustomers = requested === null && actor.scope.customerId !== null && (await this.tags.severalCustomers(scope));
     const customerId = tagCustomer(actor.scope.customerId, requested, severalCustomers);
-    return this.tags.add(
-      new Tag({
-        publicId: this.ids.uuid(),
-        organizationId: actor.scope.organizationId,
-        customerId,
-        name: input.name,
-        color: input.color,
-        now: this.clock.now(),
-      }),
+    return this.transactions.run((tx) =>
+      this.tags.add(
+        new Tag({
+          publicId: this.ids.uuid(),
+          organizationId: actor.scope.organizationId,
+          customerId,
+          name: input.name,
+          color: input.color,
+          now: this.clock.now(),
+        }),
+        tx,
+      ),
     );
   }
 }

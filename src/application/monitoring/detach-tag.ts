@@ -1,4 +1,5 @@
 import type { Actor } from '../shared/actor';
+import type { TransactionRunner } from '../shared/transaction';
 import { type MonitorTagInput, resolveTagging } from './monitor-tagging';
 import type { MonitorRepository, TagRepository } from './ports';
 
@@ -7,10 +8,11 @@ export class DetachTag {
   constructor(
     private readonly tags: TagRepository,
     private readonly monitors: MonitorRepository,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: MonitorTagInput): Promise<void> {
     const { tag, monitor } = await resolveTagging(actor, input, this.tags, this.monitors);
-    await this.tags.detach(monitor.id, tag.id);
+    await this.transactions.run((tx) => this.tags.detach(monitor.id, tag.id, tx));
   }
 }

@@ -127,7 +127,7 @@ export class MonitorWriter {
         viaAgent: actor.kind === 'agent',
         allowPaidQuotaUpgrade: input.allowPaidQuotaUpgrade === true,
       });
-      if (decision.kind === 'upgrade') await this.customers.upgradeQuotaTier(actor.scope, terms.customerId, fresh.currentTierIndex);
+      if (decision.kind === 'upgrade') await this.customers.upgradeQuotaTier(actor.scope, terms.customerId, fresh.currentTierIndex, tx);
       await this.setDependencies(actor, monitor, input.dependsOn, now);
       return this.monitors.add(monitor, tx);
     });
@@ -175,7 +175,7 @@ export class MonitorWriter {
   }
 
   /** `tx`: the caller's transaction to join (an approved change request's), if any. */
-  async remove(actor: Actor, monitor: Monitor, tx?: Transaction): Promise<void> {
+  async remove(actor: Actor, monitor: Monitor, tx: Transaction): Promise<void> {
     assertMayDelete(editorOf(actor), monitor.managementType, await this.termsOf(monitor));
     await this.monitors.remove(monitor, tx);
   }

@@ -52,7 +52,7 @@ export interface MonitorCustomerTermsLookup {
   /** Null when the customer is not visible in the scope; `customer` is the integer id or the public id. */
   forCustomer(scope: TenantScope, customer: number | string): Promise<MonitorCustomerTerms | null>;
   /** Moves the customer one quota tier up (conflict if it moved meanwhile, monitorQuotaNoHigherTier at the top). */
-  upgradeQuotaTier(scope: TenantScope, customerId: number, fromTierIndex: number): Promise<unknown>;
+  upgradeQuotaTier(scope: TenantScope, customerId: number, fromTierIndex: number, tx: Transaction): Promise<unknown>;
 }
 export const MONITOR_CUSTOMER_TERMS = token<MonitorCustomerTermsLookup>('MonitorCustomerTermsLookup');
 
@@ -63,20 +63,20 @@ export interface MonitorCounts {
 
 export interface MonitorRepository {
   /** Allocates the id. */
-  add(monitor: Monitor, tx?: Transaction): Promise<Monitor>;
+  add(monitor: Monitor, tx: Transaction): Promise<Monitor>;
   findByRef(scope: TenantScope, kind: MonitorKind, ref: RecordRef): Promise<Monitor | null>;
   /** Optimistic: a stale version throws conflict. */
-  save(monitor: Monitor, tx?: Transaction): Promise<void>;
-  remove(monitor: Monitor, tx?: Transaction): Promise<void>;
+  save(monitor: Monitor, tx: Transaction): Promise<void>;
+  remove(monitor: Monitor, tx: Transaction): Promise<void>;
   /**
    * Inside a transaction: locks the customer's row until commit, so quota decisions (create, class
    * flips, open change requests) of that customer run one at a time.
    */
-  lockCustomer(scope: TenantScope, customerId: number, tx?: Transaction): Promise<void>;
+  lockCustomer(scope: TenantScope, customerId: number, tx: Transaction): Promise<void>;
   /** Monitors of every kind of the customer. */
   countForCustomer(scope: TenantScope, customerId: number): Promise<MonitorCounts>;
   /** Locks one monitor's row until commit (tag attachment limits). */
-  lockMonitor(monitor: Monitor, tx?: Transaction): Promise<void>;
+  lockMonitor(monitor: Monitor, tx: Transaction): Promise<void>;
   /** Passive monitors: records a ping; false when no heartbeat monitor has this token. */
   recordHeartbeat(token: string, at: Date): Promise<boolean>;
 }
@@ -147,16 +147,16 @@ export const MONITOR_READER = token<MonitorReader>('MonitorReader');
 
 export interface TagRepository {
   /** A name taken by the customer (or, organization-wide, by the organization) throws tagNameTaken. */
-  add(tag: Tag, tx?: Transaction): Promise<Tag>;
+  add(tag: Tag, tx: Transaction): Promise<Tag>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<Tag | null>;
   /** By name; optionally one customer's (id or public id). */
   list(scope: TenantScope, customerId?: number | string): Promise<Tag[]>;
   /** Optimistic: a stale version throws conflict; tagNameTaken as in add. */
-  save(tag: Tag, tx?: Transaction): Promise<void>;
-  remove(tag: Tag, tx?: Transaction): Promise<void>;
-  attachedTagIds(monitorId: number, tx?: Transaction): Promise<number[]>;
-  attach(monitorId: number, tagId: number, tx?: Transaction): Promise<void>;
-  detach(monitorId: number, tagId: number, tx?: Transaction): Promise<void>;
+  save(tag: Tag, tx: Transaction): Promise<void>;
+  remove(tag: Tag, tx: Transaction): Promise<void>;
+  attachedTagIds(monitorId: number, tx: Transaction): Promise<number[]>;
+  attach(monitorId: number, tagId: number, tx: Transaction): Promise<void>;
+  detach(monitorId: number, tagId: number, tx: Transaction): Promise<void>;
   /** Whether the organization has more than one customer. */
   severalCustomers(scope: TenantScope): Promise<boolean>;
 }
@@ -168,13 +168,13 @@ export interface ChangeRequestFilter {
 }
 
 export interface ChangeRequestRepository {
-  add(request: ChangeRequest, tx?: Transaction): Promise<ChangeRequest>;
+  add(request: ChangeRequest, tx: Transaction): Promise<ChangeRequest>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<ChangeRequest | null>;
   /** Optimistic: a stale version throws conflict. */
-  save(request: ChangeRequest, tx?: Transaction): Promise<void>;
+  save(request: ChangeRequest, tx: Transaction): Promise<void>;
   /** Newest first. */
   list(scope: TenantScope, filter: ChangeRequestFilter, page: Page): Promise<PageOf<ChangeRequest>>;
-  countOpen(scope: TenantScope, customerId: number, tx?: Transaction): Promise<number>;
+  countOpen(scope: TenantScope, customerId: number, tx: Transaction): Promise<number>;
 }
 export const CHANGE_REQUEST_REPOSITORY = token<ChangeRequestRepository>('ChangeRequestRepository');
 

@@ -21,7 +21,7 @@ export async function releaseDefault(
   channels: NotificationChannelRepository,
   organizationId: number,
   channelPublicId: string | null,
-  tx?: Transaction,
+  tx: Transaction,
 ): Promise<void> {
   const current = await defaultChannelOf(channels, organizationId);
   if (!current || current.publicId === channelPublicId) return;

@@ -211,7 +211,7 @@ export interface DirectMessage extends Omit<DirectContent, 'occurredAt'> {
  */
 export interface DirectDeliveries {
   /** `tx`: the transaction of the change that causes the messages (they commit with it). */
-  enqueue(messages: readonly DirectMessage[], at: Date, tx?: Transaction): Promise<string[]>;
+  enqueue(messages: readonly DirectMessage[], at: Date, tx: Transaction): Promise<string[]>;
 }
 export const DIRECT_DELIVERIES = token<DirectDeliveries>('DirectDeliveries');
 

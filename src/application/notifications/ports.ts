@@ -22,7 +22,7 @@ export interface ChannelFilter {
  * (`conflict`). Removing a channel removes the overrides made of it.
  */
 export interface NotificationChannelRepository {
-  add(channel: NotificationChannel, tx?: Transaction): Promise<NotificationChannel>;
+  add(channel: NotificationChannel, tx: Transaction): Promise<NotificationChannel>;
   findByRef(scope: TenantScope, ref: string): Promise<NotificationChannel | null>;
   /** The channels in scope among these public ids, in one question (a delivery round's channels); the others are not found. */
   findByPublicIds(scope: TenantScope, publicIds: readonly string[]): Promise<NotificationChannel[]>;
@@ -35,8 +35,8 @@ export interface NotificationChannelRepository {
   forEvent(organizationId: number, customerId: number | null, monitorId: number | null): Promise<NotificationChannel[]>;
   /** What routing needs for many events at once: the organization's channels and all of these customers' (overrides included). */
   forCustomers(organizationId: number, customerIds: readonly number[]): Promise<NotificationChannel[]>;
-  save(channel: NotificationChannel, tx?: Transaction): Promise<void>;
-  remove(channel: NotificationChannel, tx?: Transaction): Promise<void>;
+  save(channel: NotificationChannel, tx: Transaction): Promise<void>;
+  remove(channel: NotificationChannel, tx: Transaction): Promise<void>;
 }
 export const NOTIFICATION_CHANNEL_REPOSITORY = token<NotificationChannelRepository>('NotificationChannelRepository');
 
@@ -108,8 +108,8 @@ export interface PendingSecurityNotice {
  */
 export interface SecurityNoticeFeed {
   /** Locks the rows it answers (on `tx` when given). */
-  next(limit: number, tx?: Transaction): Promise<PendingSecurityNotice[]>;
+  next(limit: number, tx: Transaction): Promise<PendingSecurityNotice[]>;
   /** The notices were handed to the delivery ledger. */
-  markSent(ids: readonly number[], at: Date, tx?: Transaction): Promise<void>;
+  markSent(ids: readonly number[], at: Date, tx: Transaction): Promise<void>;
 }
 export const SECURITY_NOTICE_FEED = token<SecurityNoticeFeed>('SecurityNoticeFeed');

@@ -34,7 +34,7 @@ export class EscalationPager {
     now: Date,
     keyOf: (step: EscalationStep, userId: string, methodId: string) => string = (step, userId, methodId) =>
       stepPageKey(incident.id, step, userId, methodId),
-    tx?: Transaction,
+    tx: Transaction,
   ): Promise<number> {
     const directory = await this.directory(incident.organizationId);
     const messages: DirectMessage[] = [];

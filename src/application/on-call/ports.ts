@@ -96,9 +96,9 @@ export interface EscalationLedger {
   /** Starts escalating open, unacknowledged incidents with a policy that have no row yet (step 0, due when they opened). */
   adoptNew(now: Date): Promise<number>;
   /** Due rows with their incidents, locked for the current transaction. */
-  claimDue(now: Date, limit: number, tx?: Transaction): Promise<DueEscalation[]>;
+  claimDue(now: Date, limit: number, tx: Transaction): Promise<DueEscalation[]>;
   /** Moves the incident's row to its next step, or marks it done (null). */
-  advance(incidentId: string, next: { step: number; dueAt: Date } | null, now: Date, tx?: Transaction): Promise<void>;
+  advance(incidentId: string, next: { step: number; dueAt: Date } | null, now: Date, tx: Transaction): Promise<void>;
   /**
    * The incident's row for a manual escalation, locked for the current transaction; created (step 0,
    * due when it opened) if the job has not adopted the incident yet. nextStep null: the chain is done.
@@ -107,7 +107,7 @@ export interface EscalationLedger {
     organizationId: number,
     incidentId: string,
     now: Date,
-    tx?: Transaction,
+    tx: Transaction,
   ): Promise<{ incident: EscalatingIncident; nextStep: number | null } | null>;
 }
 export const ESCALATION_LEDGER = token<EscalationLedger>('EscalationLedger');

@@ -42,7 +42,7 @@ export class ChangeUserActivation {
       user.setActive(isActive, this.clock.now());
       await this.users.save(user, tx);
     });
-    if (!isActive) await this.sessions.removeAllOfUser(id);
+    if (!isActive) await this.tx.run((tx) => this.sessions.removeAllOfUser(id, tx));
     const after = await this.views.find(id, this.clock.now());
     if (!after) throw new AppError('userNotFound');
     return after;

@@ -28,9 +28,9 @@ export interface ProbeRegistry {
    * Locks the instance's row for this transaction and answers its highest stored sequence; null
    * when the instance is not registered at that location (never said hello there).
    */
-  lockStream(instanceId: string, locationId: number, tx?: Transaction): Promise<number | null>;
+  lockStream(instanceId: string, locationId: number, tx: Transaction): Promise<number | null>;
   /** Moves the stream on and notes the probe's status (inside the transaction that stored the results). */
-  advance(instanceId: string, lastSeq: number, status: WireProbeStatus, now: Date, tx?: Transaction): Promise<void>;
+  advance(instanceId: string, lastSeq: number, status: WireProbeStatus, now: Date, tx: Transaction): Promise<void>;
   /** Notes the probe alive (any call); false when the instance is not registered at that location. */
   touch(instanceId: string, locationId: number, now: Date): Promise<boolean>;
 }
@@ -114,6 +114,6 @@ export const STEADY_PROBE_RESULTS = token<SteadyProbeResults>('SteadyProbeResult
 
 /** Where late results go: stored as history (no alert rules), and the rollups of closed hours they land in redone. */
 export interface LateResults {
-  store(results: readonly StoredResult[], tx?: Transaction): Promise<void>;
+  store(results: readonly StoredResult[], tx: Transaction): Promise<void>;
 }
 export const LATE_RESULTS = token<LateResults>('LateResults');

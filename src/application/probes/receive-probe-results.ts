@@ -100,7 +100,7 @@ export class ReceiveProbeResults {
         else late.push(this.storedOf(input));
       }
       if (timely.length > 0) {
-        const { judged, recheck } = await this.record.executeMany(timely);
+        const { judged, recheck } = await this.record.executeMany(timely, tx);
         await this.schedule.confirmAt([...confirmationsOf(judged), ...recheck], tx);
       }
       if (late.length > 0) await this.late.store(late, tx);

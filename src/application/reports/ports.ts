@@ -115,10 +115,10 @@ export interface ReportRunFilter {
  */
 export interface ReportRuns {
   /** Inserts the run (status running); null when its slot is already taken. */
-  claim(run: NewReportRun, tx?: Transaction): Promise<ReportRun | null>;
+  claim(run: NewReportRun, tx: Transaction): Promise<ReportRun | null>;
   /** Whether a scheduled run of the slot exists (a cheap look before claiming). */
   slotTaken(key: { reportId: number } | { customerId: number }, slot: Date): Promise<boolean>;
-  finish(run: ReportRun, tx?: Transaction): Promise<void>;
+  finish(run: ReportRun, tx: Transaction): Promise<void>;
   findByRef(scope: TenantScope, ref: string): Promise<ReportRun | null>;
   /** Newest first. */
   list(

@@ -79,7 +79,7 @@ export interface HistoryQuery {
 export interface ResultStore {
   append(result: StoredResult): Promise<void>;
   /** Many results in one statement (`tx`: the caller's transaction, which it joins). */
-  appendMany(results: readonly StoredResult[], tx?: Transaction): Promise<void>;
+  appendMany(results: readonly StoredResult[], tx: Transaction): Promise<void>;
   /** Newest first. */
   history(monitorId: number, query: HistoryQuery): Promise<{ items: StoredResult[]; total: number }>;
 }

@@ -64,7 +64,7 @@ export interface CheckSchedule {
    * Extends the worker's life unless it lapsed or was fenced: false means its rows are no longer
    * its own (forget them, drop unrecorded results, register again). Runs on `tx` when given.
    */
-  renew(workerId: string, now: Date, aliveUntil: Date, tx?: Transaction): Promise<boolean>;
+  renew(workerId: string, now: Date, aliveUntil: Date, tx: Transaction): Promise<boolean>;
   /**
    * Fences workers whose lease lapsed and takes rows no live worker holds: up to `limit` that no
    * one held, which start at their planned slot, and rows of fenced workers (up to `adopt.limit`,
@@ -93,7 +93,7 @@ export interface CheckSchedule {
    * rows are held, off its interval grid (the next regular slot stays where it was). Logged as
    * triggered changes due then, in one statement; runs on `tx` when given.
    */
-  confirmAt(confirmations: readonly { monitorId: number; at: Date }[], tx?: Transaction): Promise<void>;
+  confirmAt(confirmations: readonly { monitorId: number; at: Date }[], tx: Transaction): Promise<void>;
 }
 export const CHECK_SCHEDULE = token<CheckSchedule>('CheckSchedule');
 

@@ -43,6 +43,7 @@ export class RecordOutcomes implements OutcomeRecorder {
           intervalMs: planned.check.intervalMs,
           result: observationOf(result),
         })),
+        tx,
       );
       await this.schedule.confirmAt([...confirmationsOf(judged), ...recheck], tx);
       return { recorded: outcomes.length, dropped: 0, fenced: false };

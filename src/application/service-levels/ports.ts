@@ -10,13 +10,13 @@ import { token } from '../shared/token';
 /** Objectives, always inside a tenant scope (a customer scope sees its customer's objectives only). */
 export interface ObjectiveRepository {
   /** Stores a new objective and answers it with its id. */
-  add(objective: ServiceLevelObjective, tx?: Transaction): Promise<ServiceLevelObjective>;
+  add(objective: ServiceLevelObjective, tx: Transaction): Promise<ServiceLevelObjective>;
   /** By public id (uuid) or integer id; null when missing or out of scope. */
   findByRef(scope: TenantScope, ref: string): Promise<ServiceLevelObjective | null>;
   /** Every objective of the scope, oldest first. */
   list(scope: TenantScope): Promise<ServiceLevelObjective[]>;
   /** Optimistic: an objective changed since it was read answers AppError('conflict'). */
-  save(objective: ServiceLevelObjective, tx?: Transaction): Promise<void>;
+  save(objective: ServiceLevelObjective, tx: Transaction): Promise<void>;
   remove(objective: ServiceLevelObjective): Promise<void>;
   /** Unscoped, for the burn evaluation: every objective with alerts on, or still marked burning. */
   alerting(): Promise<ServiceLevelObjective[]>;
@@ -24,7 +24,7 @@ export interface ObjectiveRepository {
    * Moves an objective's burn state from `from` to `to` only if it still is `from`: true for the one
    * caller that did (two workers evaluating at once tell a breach once).
    */
-  claimBurn(objectiveId: number, from: BurnState, to: BurnState, at: Date, tx?: Transaction): Promise<boolean>;
+  claimBurn(objectiveId: number, from: BurnState, to: BurnState, at: Date, tx: Transaction): Promise<boolean>;
 }
 export const OBJECTIVE_REPOSITORY = token<ObjectiveRepository>('ObjectiveRepository');
 

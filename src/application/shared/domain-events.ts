@@ -9,5 +9,5 @@ import type { Transaction } from './transaction';
  */
 export interface DomainEventPublisher<E extends DomainEvent> {
   /** `tx`: the caller's transaction, named (without it, the current unit of work's). */
-  publish(events: readonly E[], tx?: Transaction): Promise<void>;
+  publish(events: readonly E[], tx: Transaction): Promise<void>;
 }

@@ -91,9 +91,9 @@ export const STATUS_PAGE_READINGS = token<StatusPageReadings>('StatusPageReading
 
 export interface PageIncidentRepository {
   /** Stores the incident and its updates; answers it with ids. */
-  add(incident: PageIncident, tx?: Transaction): Promise<PageIncident>;
+  add(incident: PageIncident, tx: Transaction): Promise<PageIncident>;
   /** Stores the incident's status and its updates not stored yet (id 0). */
-  save(incident: PageIncident, tx?: Transaction): Promise<void>;
+  save(incident: PageIncident, tx: Transaction): Promise<void>;
   findByRef(pageId: number, ref: string): Promise<PageIncident | null>;
   findByServiceIncident(pageId: number, incidentId: number): Promise<PageIncident | null>;
   /** Open ones and those updated since `since`, newest first. */
@@ -111,7 +111,7 @@ export const PAGE_ACCESS_TOKENS = token<PageAccessTokens>('PageAccessTokens');
 /** A page's subscribers. */
 export interface SubscriberRepository {
   /** Stores a new subscriber; one per page, channel and address: an existing one is answered instead (created false). */
-  add(subscriber: Subscriber, tx?: Transaction): Promise<{ subscriber: Subscriber; created: boolean }>;
+  add(subscriber: Subscriber, tx: Transaction): Promise<{ subscriber: Subscriber; created: boolean }>;
   findById(pageId: number, id: number): Promise<Subscriber | null>;
   findByToken(pageId: number, token: string): Promise<Subscriber | null>;
   list(pageId: number): Promise<Subscriber[]>;
@@ -142,8 +142,8 @@ export interface PageEvent {
  * the surrounding transaction ends and skips rows another reader holds; `markTold` marks them.
  */
 export interface PageEventFeed {
-  next(limit: number, tx?: Transaction): Promise<PageEvent[]>;
-  markTold(ids: readonly number[], at: Date, tx?: Transaction): Promise<void>;
+  next(limit: number, tx: Transaction): Promise<PageEvent[]>;
+  markTold(ids: readonly number[], at: Date, tx: Transaction): Promise<void>;
 }
 export const PAGE_EVENT_FEED = token<PageEventFeed>('PageEventFeed');
 

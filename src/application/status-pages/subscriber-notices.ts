@@ -18,7 +18,7 @@ export class SubscriberNotices implements PageIncidentNotices {
     private readonly clock: Clock,
   ) {}
 
-  async updated(page: StatusPage, incident: PageIncident, update: PageIncidentUpdate, tx?: Transaction): Promise<void> {
+  async updated(page: StatusPage, incident: PageIncident, update: PageIncidentUpdate, tx: Transaction): Promise<void> {
     const stored = incident.updates.at(-1) ?? update;
     const news = {
       event: 'statusPage.incidentUpdate',

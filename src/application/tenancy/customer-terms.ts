@@ -2,6 +2,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CustomerStatus } from '../../domain/tenancy/customer';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
 import { token } from '../shared/token';
+import type { Transaction } from '../shared/transaction';
 
 /**
  * Everything other contexts (monitors, notifications) need to know about what a customer may do,
@@ -47,6 +48,6 @@ export interface CustomerTermsLookup {
    * Moves the customer from `fromTierIndex` to the next tier. Throws monitorQuotaNoHigherTier at the
    * top, conflict when the tier moved meanwhile, customerNotFound outside the scope.
    */
-  upgradeQuotaTier(scope: TenantScope, customerId: number, fromTierIndex: number): Promise<CustomerTerms>;
+  upgradeQuotaTier(scope: TenantScope, customerId: number, fromTierIndex: number, tx: Transaction): Promise<CustomerTerms>;
 }
 export const CUSTOMER_TERMS_LOOKUP = token<CustomerTermsLookup>('CustomerTermsLookup');

@@ -34,29 +34,29 @@ export interface PackageConfigRepository {
   list(scope: TenantScope): Promise<PackageConfig[]>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<PackageConfig | null>;
   /** Allocates the id; a taken key or display name throws packageKeyTaken; a default unflags the others. */
-  add(config: PackageConfig, tx?: Transaction): Promise<PackageConfig>;
+  add(config: PackageConfig, tx: Transaction): Promise<PackageConfig>;
   /** Adds the built-in package unless the organization already has one (safe against concurrent callers). */
   addBuiltInIfNone(config: PackageConfig): Promise<void>;
   /** Optimistic (conflict); packageKeyTaken as in add; customers above the top tier move down to it. */
-  save(config: PackageConfig, tx?: Transaction): Promise<void>;
-  remove(config: PackageConfig, tx?: Transaction): Promise<void>;
+  save(config: PackageConfig, tx: Transaction): Promise<void>;
+  remove(config: PackageConfig, tx: Transaction): Promise<void>;
 }
 export const PACKAGE_CONFIG_REPOSITORY = token<PackageConfigRepository>('PackageConfigRepository');
 
 export interface CustomerRepository {
-  add(customer: Customer, tx?: Transaction): Promise<Customer>;
+  add(customer: Customer, tx: Transaction): Promise<Customer>;
   /** Inserts in one batch; ids allocated. */
-  addMany(customers: Customer[], tx?: Transaction): Promise<Customer[]>;
+  addMany(customers: Customer[], tx: Transaction): Promise<Customer[]>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<Customer | null>;
   /** By name, then id. A customer-scoped caller gets only its own customer. */
   list(scope: TenantScope): Promise<Customer[]>;
   /** Optimistic: a stale version throws conflict. */
-  save(customer: Customer, tx?: Transaction): Promise<void>;
+  save(customer: Customer, tx: Transaction): Promise<void>;
   /** Deletes the customer; its domains, IPs, SMS usage and customer-bound users and tokens go with it. */
-  remove(customer: Customer, tx?: Transaction): Promise<{ domains: number; ips: number }>;
+  remove(customer: Customer, tx: Transaction): Promise<{ domains: number; ips: number }>;
   countByPackage(scope: TenantScope, packageId: number): Promise<number>;
   /** Drops a deleted custom field's values from every customer of the organization. */
-  dropCustomFieldValues(scope: TenantScope, fieldKey: string, tx?: Transaction): Promise<void>;
+  dropCustomFieldValues(scope: TenantScope, fieldKey: string, tx: Transaction): Promise<void>;
 }
 export const CUSTOMER_REPOSITORY = token<CustomerRepository>('CustomerRepository');
 
@@ -65,10 +65,10 @@ export interface CustomFieldRepository {
   list(scope: TenantScope): Promise<CustomField[]>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<CustomField | null>;
   /** A taken fieldKey throws customFieldKeyTaken. */
-  add(field: CustomField, tx?: Transaction): Promise<CustomField>;
+  add(field: CustomField, tx: Transaction): Promise<CustomField>;
   /** Optimistic: a stale version throws `conflict`. `tx` on the writes: the caller's transaction, which the write joins. */
-  save(field: CustomField, tx?: Transaction): Promise<void>;
-  remove(field: CustomField, tx?: Transaction): Promise<void>;
+  save(field: CustomField, tx: Transaction): Promise<void>;
+  remove(field: CustomField, tx: Transaction): Promise<void>;
 }
 export const CUSTOM_FIELD_REPOSITORY = token<CustomFieldRepository>('CustomFieldRepository');
 
@@ -80,7 +80,7 @@ export interface WatchListFilter {
 
 export interface CustomerDomainRepository {
   /** The same domain twice for one customer throws customerDomainExists. */
-  add(domain: CustomerDomain, tx?: Transaction): Promise<CustomerDomain>;
+  add(domain: CustomerDomain, tx: Transaction): Promise<CustomerDomain>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<CustomerDomain | null>;
   /**
    * A page ordered by domain name, then id, already serialized as the API's paged list:
@@ -88,20 +88,20 @@ export interface CustomerDomainRepository {
    */
   listPage(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<SerializedPage>;
   /** `resetExpiry` drops the check results (the name changed). */
-  save(domain: CustomerDomain, options?: { resetExpiry?: boolean }, tx?: Transaction): Promise<void>;
-  remove(domain: CustomerDomain, tx?: Transaction): Promise<void>;
+  save(domain: CustomerDomain, options: { resetExpiry?: boolean }, tx: Transaction): Promise<void>;
+  remove(domain: CustomerDomain, tx: Transaction): Promise<void>;
   expiryOf(domain: CustomerDomain): Promise<DomainExpiry | null>;
 }
 export const CUSTOMER_DOMAIN_REPOSITORY = token<CustomerDomainRepository>('CustomerDomainRepository');
 
 export interface CustomerIpRepository {
   /** The same address twice for one customer throws customerIpExists. */
-  add(ip: CustomerIp, tx?: Transaction): Promise<CustomerIp>;
+  add(ip: CustomerIp, tx: Transaction): Promise<CustomerIp>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<CustomerIp | null>;
   /** A page ordered by id, serialized as the API's paged list of CustomerIp records (see CustomerDomainRepository). */
   listPage(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<SerializedPage>;
-  save(ip: CustomerIp, options?: { resetDnsbl?: boolean }, tx?: Transaction): Promise<void>;
-  remove(ip: CustomerIp, tx?: Transaction): Promise<void>;
+  save(ip: CustomerIp, options: { resetDnsbl?: boolean }, tx: Transaction): Promise<void>;
+  remove(ip: CustomerIp, tx: Transaction): Promise<void>;
   dnsblOf(ip: CustomerIp): Promise<IpDnsbl | null>;
 }
 export const CUSTOMER_IP_REPOSITORY = token<CustomerIpRepository>('CustomerIpRepository');
@@ -129,15 +129,15 @@ export interface WatchResultStore {
     scope: TenantScope,
     domainId: number,
     expiry: DomainExpiry,
-    announcement?: WatchAnnouncement<DomainNotice>,
-    tx?: Transaction,
+    announcement: WatchAnnouncement<DomainNotice> | undefined,
+    tx: Transaction,
   ): Promise<boolean>;
   recordIpDnsbl(
     scope: TenantScope,
     ipId: number,
     dnsbl: IpDnsbl,
-    announcement?: WatchAnnouncement<IpNotice>,
-    tx?: Transaction,
+    announcement: WatchAnnouncement<IpNotice> | undefined,
+    tx: Transaction,
   ): Promise<boolean>;
 }
 export const WATCH_RESULT_STORE = token<WatchResultStore>('WatchResultStore');

@@ -101,11 +101,11 @@ export class RunWatches {
     record: string,
     recipients: WatchRecipients,
     events: readonly WatchEvent[],
-    recordResult: (tx?: Transaction) => Promise<boolean>,
+    recordResult: (tx: Transaction) => Promise<boolean>,
   ): Promise<void> {
     const messages = directMessages(organizationId, customerId, record, recipients, events);
     if (messages.length === 0) {
-      await recordResult();
+      await this.notify.transactions.run(recordResult);
       return;
     }
     await this.notify.transactions.run(async (tx) => {

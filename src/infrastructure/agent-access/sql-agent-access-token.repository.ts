@@ -3,7 +3,7 @@ import type { AgentAccessTokenRepository, CredentialCacheInvalidator } from '../
 import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { raw, sql } from '../persistence/sql';
 
 const COLUMNS = raw('id, registration_id, token_hash, scopes, user_id, organization_id, customer_id, expires_at, revoked_at, created_at');
@@ -48,9 +48,9 @@ export class SqlAgentAccessTokenRepository implements AgentAccessTokenRepository
     private readonly cache: CredentialCacheInvalidator,
   ) {}
 
-  async add(token: AgentAccessToken, tx?: Transaction): Promise<void> {
+  async add(token: AgentAccessToken, tx: Transaction): Promise<void> {
     const t = token;
-    await sqlFor(tx, this.sql).query(
+    await sqlOf(tx).query(
       sql`INSERT INTO agent_access_tokens (${COLUMNS}) VALUES (${t.id}, ${t.registrationId}, ${t.tokenHash}, ${JSON.stringify(t.scopes)},
         ${t.userId}, ${t.organizationId}, ${t.customerId}, ${t.expiresAt}, ${t.revokedAt}, ${t.createdAt})`,
     );
@@ -61,16 +61,16 @@ export class SqlAgentAccessTokenRepository implements AgentAccessTokenRepository
     return row ? tokenOf(row) : null;
   }
 
-  async revoke(token: AgentAccessToken, tx?: Transaction): Promise<void> {
-    await sqlFor(tx, this.sql).query(
+  async revoke(token: AgentAccessToken, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(
       sql`UPDATE agent_access_tokens SET revoked_at = ${token.revokedAt} WHERE id = ${token.id} AND revoked_at IS NULL`,
     );
     this.cache.invalidate();
   }
 
-  async revokeForRegistrations(registrationIds: string[], now: Date, tx?: Transaction): Promise<void> {
+  async revokeForRegistrations(registrationIds: string[], now: Date, tx: Transaction): Promise<void> {
     if (registrationIds.length === 0) return;
-    await sqlFor(tx, this.sql).query(
+    await sqlOf(tx).query(
       sql`UPDATE agent_access_tokens SET revoked_at = ${now} WHERE registration_id = ANY(${registrationIds}::text[]) AND revoked_at IS NULL`,
     );
     this.cache.invalidate();

@@ -5,7 +5,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { empty, raw, sql, type Sql } from '../persistence/sql';
 import { scopeSql } from '../persistence/tenant-scope';
 
@@ -72,9 +72,9 @@ export function registrationOf(row: RegistrationRow): AgentRegistration {
 export class SqlAgentRegistrationRepository implements AgentRegistrationRepository {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
-  async add(registration: AgentRegistration, tx?: Transaction): Promise<void> {
+  async add(registration: AgentRegistration, tx: Transaction): Promise<void> {
     const r = registration;
-    await sqlFor(tx, this.sql).query(
+    await sqlOf(tx).query(
       sql`INSERT INTO agent_registrations (${COLUMNS}) VALUES (${r.id}, ${r.type}, ${r.status}, ${JSON.stringify(r.scopes)},
         ${JSON.stringify(r.requestedScopes)}, ${r.loginHint}, ${r.clientId}, ${r.issuer}, ${r.subject}, ${r.userId}, ${r.organizationId},
         ${r.customerId}, ${r.claimTokenHash}, ${r.userCodeHash}, ${r.claimExpiresAt}, ${r.claimTokenRedeemedAt}, ${r.lastPolledAt},
@@ -116,10 +116,10 @@ export class SqlAgentRegistrationRepository implements AgentRegistrationReposito
     );
   }
 
-  async save(registration: AgentRegistration, tx?: Transaction): Promise<void> {
+  async save(registration: AgentRegistration, tx: Transaction): Promise<void> {
     const r = registration;
     const rows = await racing(() =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`UPDATE agent_registrations SET type = ${r.type}, status = ${r.status}, scopes = ${JSON.stringify(r.scopes)},
           requested_scopes = ${JSON.stringify(r.requestedScopes)}, login_hint = ${r.loginHint}, client_id = ${r.clientId},
           issuer = ${r.issuer}, subject = ${r.subject}, user_id = ${r.userId}, organization_id = ${r.organizationId},

@@ -4,7 +4,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { raw, sql, type Sql } from '../persistence/sql';
 
 const COLUMNS = raw(
@@ -48,9 +48,9 @@ function consentOf(row: ConsentRow): ConsentRequest {
 export class SqlConsentRequestRepository implements ConsentRequestRepository {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
-  async add(request: ConsentRequest, tx?: Transaction): Promise<void> {
+  async add(request: ConsentRequest, tx: Transaction): Promise<void> {
     const c = request;
-    await sqlFor(tx, this.sql).query(
+    await sqlOf(tx).query(
       sql`INSERT INTO agent_consent_requests (${COLUMNS}) VALUES (${c.id}, ${c.code}, ${c.registrationId}, ${c.clientId}, ${c.userId},
         ${JSON.stringify(c.requestedScopes)}, ${JSON.stringify(c.grantedScopes)}, ${c.status}, ${c.decidedAt}, ${c.createdAt},
         ${c.updatedAt}, ${c.version})`,
@@ -65,10 +65,10 @@ export class SqlConsentRequestRepository implements ConsentRequestRepository {
     return this.one(sql`registration_id = ${registrationId} ORDER BY created_at DESC LIMIT 1`);
   }
 
-  async save(request: ConsentRequest, tx?: Transaction): Promise<void> {
+  async save(request: ConsentRequest, tx: Transaction): Promise<void> {
     const c = request;
     const rows = await racing(() =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`UPDATE agent_consent_requests SET granted_scopes = ${JSON.stringify(c.grantedScopes)}, status = ${c.status},
           decided_at = ${c.decidedAt}, updated_at = ${c.updatedAt}, version = version + 1
         WHERE id = ${c.id} AND version = ${c.version} RETURNING version`,

@@ -1,7 +1,7 @@
 import type { MonitorStateEvent, OrganizationEvents } from '../../application/incidents/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
 
 /**
@@ -13,7 +13,7 @@ import type { Transaction } from '../../application/shared/transaction';
 export class AuditOrganizationEvents implements OrganizationEvents {
   constructor(private readonly tx: UnitOfWorkSql) {}
 
-  async monitorStateChanged(events: readonly MonitorStateEvent[], tx?: Transaction): Promise<void> {
+  async monitorStateChanged(events: readonly MonitorStateEvent[], tx: Transaction): Promise<void> {
     if (events.length === 0) return;
     const rows = events.map((e) => ({
       organizationId: e.organizationId,
@@ -25,7 +25,7 @@ export class AuditOrganizationEvents implements OrganizationEvents {
         silentLocations: { before: e.before.silentLocations, after: e.after.silentLocations },
       },
     }));
-    await sqlFor(tx, this.tx).query(sql`
+    await sqlOf(tx).query(sql`
       INSERT INTO audit_log (organization_id, customer_id, actor_type, actor_label, resource_type, resource_id, action, changes)
       SELECT (e->>'organizationId')::integer, (e->>'customerId')::integer, 'system', 'system', 'monitor', e->>'resourceId', e->>'action', e->'changes'
         FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n`);

@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { Charge, ChargeRequest, PaymentProvider } from '../../application/billing/ports';
 import type { Clock } from '../../application/shared/clock';
 import type { IdGenerator } from '../../application/shared/id-generator';
@@ -42,11 +42,11 @@ export class OfflinePaymentProvider implements PaymentProvider {
     return row ? { organizationId: row.organization_id, status: row.status } : null;
   }
 
-  async charge(organizationId: number, request: ChargeRequest, tx?: Transaction): Promise<Charge> {
-    await sqlFor(tx, this.sql)
+  async charge(organizationId: number, request: ChargeRequest, tx: Transaction): Promise<Charge> {
+    await sqlOf(tx)
       .query(sql`INSERT INTO billing_charges (id, organization_id, amount_cents, currency, description, idempotency_key, created_at)
        VALUES (${this.ids.uuid()}, ${organizationId}, ${request.amountCents}, ${request.currency}, ${request.description}, ${request.idempotencyKey}, ${this.clock.now()}) ON CONFLICT (idempotency_key) DO NOTHING`);
-    const [row] = await sqlFor(tx, this.sql).query<ChargeRow>(sql`${raw(CHARGE_SELECT)} WHERE idempotency_key = ${request.idempotencyKey}`);
+    const [row] = await sqlOf(tx).query<ChargeRow>(sql`${raw(CHARGE_SELECT)} WHERE idempotency_key = ${request.idempotencyKey}`);
     return chargeOf(row!);
   }
 }

@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { BillingAccount, BillingAccounts, Charge } from '../../application/billing/ports';
 import type { Discount } from '../../domain/billing/discount';
 import type { MandateStatus } from '../../domain/billing/mandate';
@@ -44,8 +44,8 @@ export class SqlBillingAccounts implements BillingAccounts {
          discount_applied_at = EXCLUDED.discount_applied_at, updated_at = EXCLUDED.updated_at`);
   }
 
-  async setAutoQuotaUpgrade(organizationId: number, on: boolean, at: Date, tx?: Transaction): Promise<void> {
-    await sqlFor(tx, this.sql).query(
+  async setAutoQuotaUpgrade(organizationId: number, on: boolean, at: Date, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(
       sql`UPDATE organizations SET auto_quota_upgrade = ${on}, updated_at = ${at}, version = version + 1 WHERE id = ${organizationId} AND auto_quota_upgrade <> ${on}`,
     );
   }

@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { CustomerTier, QuotaTierStore } from '../../application/billing/ports';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
@@ -23,11 +23,11 @@ export class SqlQuotaTierStore implements QuotaTierStore {
     return rows.map(tierOf);
   }
 
-  async lock(scope: TenantScope, customer: number | string, tx?: Transaction): Promise<CustomerTier | null> {
+  async lock(scope: TenantScope, customer: number | string, tx: Transaction): Promise<CustomerTier | null> {
     const ref = refCondition(customer, 'c');
     if (!ref) return null;
     const within = customerScopeSql(scope, 'c');
-    const [row] = await sqlFor(tx, this.sql).query<SqlRow>(sql`${SELECT} WHERE ${within} AND ${ref} FOR UPDATE OF c`);
+    const [row] = await sqlOf(tx).query<SqlRow>(sql`${SELECT} WHERE ${within} AND ${ref} FOR UPDATE OF c`);
     return row ? tierOf(row) : null;
   }
 
@@ -37,10 +37,10 @@ export class SqlQuotaTierStore implements QuotaTierStore {
     fromTierIndex: number,
     toTierIndex: number,
     at: Date,
-    tx?: Transaction,
+    tx: Transaction,
   ): Promise<number | null> {
     const within = customerScopeSql(scope, 'c');
-    const [row] = await sqlFor(tx, this.sql).query<{ version: number }>(
+    const [row] = await sqlOf(tx).query<{ version: number }>(
       sql`UPDATE customers c SET quota_tier_index = ${toTierIndex}, version = c.version + 1, updated_at = ${at}
        FROM package_configs p
        WHERE p.id = c.package_id AND c.id = ${customerId} AND ${within}

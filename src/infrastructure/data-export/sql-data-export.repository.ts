@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { DataExport, ExportStatus } from '../../domain/data-export/data-export';
 import type { DataExportRepository, ExportFile } from '../../application/data-export/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
@@ -113,9 +113,9 @@ export class SqlDataExportRepository implements DataExportRepository {
     file: Omit<ExportFile, 'organizationId'> & { bytes: number },
     now: Date,
     expiresAt: Date,
-    tx?: Transaction,
+    tx: Transaction,
   ): Promise<boolean> {
-    const rows = await sqlFor(tx, this.sql)
+    const rows = await sqlOf(tx)
       .query(sql`UPDATE data_exports SET status = 'ready', file_path = ${file.path}, file_bytes = ${file.bytes}, download_token_hash = ${file.downloadTokenHash}, finished_at = ${now}, expires_at = ${expiresAt},
               rows_done = coalesce(rows_total, rows_done), lease_owner = NULL, lease_until = NULL
         WHERE id = ${id}::uuid AND lease_owner = ${owner} AND status = 'generating' RETURNING id`);

@@ -4,7 +4,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, optionalDateOf } from '../persistence/row';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { raw, sql } from '../persistence/sql';
 import { uniqueInsert } from './unique-index';
 
@@ -46,10 +46,10 @@ export class SqlAccountDeletionRepository implements AccountDeletionRepository {
   }
 
   /** A second pending request for the user, made at the same moment: the loser may retry (and gets the pending one). */
-  async add(request: AccountDeletionRequest, tx?: Transaction): Promise<void> {
+  async add(request: AccountDeletionRequest, tx: Transaction): Promise<void> {
     const r = request;
     await uniqueInsert('account_deletion_one_pending', 'conflict', () =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`INSERT INTO account_deletion_requests (${COLUMNS})
         VALUES (${r.id}, ${r.userId}, ${r.organizationId}, ${r.status}, ${r.requestedAt}, ${r.effectiveAt}, ${r.withdrawnAt},
           ${r.completedAt}, ${r.version})`,
@@ -57,10 +57,10 @@ export class SqlAccountDeletionRepository implements AccountDeletionRepository {
     );
   }
 
-  async save(request: AccountDeletionRequest, tx?: Transaction): Promise<void> {
+  async save(request: AccountDeletionRequest, tx: Transaction): Promise<void> {
     const r = request;
     const rows = await racing(() =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`UPDATE account_deletion_requests SET status = ${r.status}, withdrawn_at = ${r.withdrawnAt}, completed_at = ${r.completedAt},
           version = version + 1
         WHERE id = ${r.id} AND version = ${r.version} RETURNING version`,

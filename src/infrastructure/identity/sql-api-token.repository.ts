@@ -5,7 +5,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, optionalDateOf } from '../persistence/row';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { raw, sql } from '../persistence/sql';
 import { scopeSql } from '../persistence/tenant-scope';
 import type { CallerCache } from './caller-cache';
@@ -47,10 +47,10 @@ export class SqlApiTokenRepository implements ApiTokenRepository {
     private readonly callers: CallerCache,
   ) {}
 
-  async add(token: ApiToken, tx?: Transaction): Promise<void> {
+  async add(token: ApiToken, tx: Transaction): Promise<void> {
     const t = token;
     await racing(() =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`INSERT INTO api_tokens (${API_TOKEN_COLUMNS})
         VALUES (${t.id}, ${t.organizationId}, ${t.customerId}, ${t.createdByUserId}, ${t.name}, ${t.tokenHash}, ${t.tokenPrefix},
           ${t.expiresAt}, ${t.lastUsedAt}, ${t.revokedAt}, ${t.createdAt}, ${t.updatedAt}, ${t.version})`,
@@ -79,10 +79,10 @@ export class SqlApiTokenRepository implements ApiTokenRepository {
     return rows.map(apiTokenOf);
   }
 
-  async save(token: ApiToken, tx?: Transaction): Promise<void> {
+  async save(token: ApiToken, tx: Transaction): Promise<void> {
     const t = token;
     const rows = await racing(() =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`UPDATE api_tokens SET name = ${t.name}, expires_at = ${t.expiresAt}, revoked_at = ${t.revokedAt}, updated_at = ${t.updatedAt},
           version = version + 1
         WHERE id = ${t.id} AND version = ${t.version} RETURNING version`,

@@ -3,7 +3,7 @@ import type { Role } from '../../domain/identity/role';
 import type { InvitationRepository } from '../../application/identity/invitation-ports';
 import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { sql } from '../persistence/sql';
 
 interface Row {
@@ -34,8 +34,8 @@ const present = (r: Row): Invitation => ({
 export class SqlInvitationRepository implements InvitationRepository {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
-  async add(i: Invitation, tokenHash: string, tx?: Transaction): Promise<void> {
-    await sqlFor(tx, this.sql).query(sql`INSERT INTO user_invitations
+  async add(i: Invitation, tokenHash: string, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`INSERT INTO user_invitations
       (id, organization_id, customer_id, email, role, token_hash, invited_by, created_at, expires_at)
       VALUES (${i.id}, ${i.organizationId}, ${i.customerId}, ${i.email}, ${i.role}, ${tokenHash}, ${i.invitedBy}, ${i.createdAt}, ${i.expiresAt})`);
   }
@@ -68,8 +68,8 @@ export class SqlInvitationRepository implements InvitationRepository {
     return row ? present(row) : null;
   }
 
-  async claim(tokenHash: string, now: Date, tx?: Transaction): Promise<Invitation | null> {
-    const [row] = await sqlFor(tx, this.sql).query<Row>(sql`UPDATE user_invitations SET accepted_at = ${now}
+  async claim(tokenHash: string, now: Date, tx: Transaction): Promise<Invitation | null> {
+    const [row] = await sqlOf(tx).query<Row>(sql`UPDATE user_invitations SET accepted_at = ${now}
       WHERE token_hash = ${tokenHash} AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ${now}
       RETURNING ${COLUMNS}`);
     return row ? present(row) : null;

@@ -3,7 +3,7 @@ import type { OrganizationRepository } from '../../application/identity/ports';
 import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { sql, type Sql } from '../persistence/sql';
 import type { CallerCache } from './caller-cache';
 import { ORGANIZATION_COLUMNS, organizationOf } from './identity-rows';
@@ -21,10 +21,10 @@ export class SqlOrganizationRepository implements OrganizationRepository {
     private readonly callers: CallerCache,
   ) {}
 
-  async add(organization: Organization, tx?: Transaction): Promise<Organization> {
+  async add(organization: Organization, tx: Transaction): Promise<Organization> {
     const o = organization;
     const [row] = await racing(() =>
-      sqlFor(tx, this.sql).query<{ id: number }>(
+      sqlOf(tx).query<{ id: number }>(
         sql`INSERT INTO organizations (public_id, name, status, vat_id, country_code, billing_email, require_mfa_admins, require_mfa_editors,
           require_mfa_readonly, incident_management_enabled, auto_quota_upgrade, cancelled_at, accent_color, logo, created_at, updated_at, version)
         VALUES (${o.publicId}, ${o.name}, ${o.status}, ${o.vatId}, ${o.countryCode}, ${o.billingEmail}, ${o.requireMfaAdmins},
@@ -58,10 +58,10 @@ export class SqlOrganizationRepository implements OrganizationRepository {
     return { items: rows.map(organizationOf), total: Number(count?.total ?? 0) };
   }
 
-  async save(organization: Organization, tx?: Transaction): Promise<void> {
+  async save(organization: Organization, tx: Transaction): Promise<void> {
     const o = organization;
     const rows = await racing(() =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`UPDATE organizations SET name = ${o.name}, status = ${o.status}, vat_id = ${o.vatId}, country_code = ${o.countryCode},
           billing_email = ${o.billingEmail}, require_mfa_admins = ${o.requireMfaAdmins}, require_mfa_editors = ${o.requireMfaEditors},
           require_mfa_readonly = ${o.requireMfaReadonly}, incident_management_enabled = ${o.incidentManagementEnabled},

@@ -4,7 +4,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, optionalDateOf } from '../persistence/row';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { raw, sql, type Sql } from '../persistence/sql';
 import type { CallerCache } from './caller-cache';
 
@@ -34,10 +34,10 @@ export class SqlSessionRepository implements SessionRepository {
     private readonly callers: CallerCache,
   ) {}
 
-  async add(session: Session, tx?: Transaction): Promise<void> {
+  async add(session: Session, tx: Transaction): Promise<void> {
     const s = session;
     await racing(() =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`INSERT INTO sessions (${SESSION_COLUMNS})
         VALUES (${s.id}, ${s.userId}, ${s.tokenHash}, ${s.kind}, ${s.expiresAt}, ${s.stepUpVerifiedAt}, ${s.createdAt}, ${s.version})`,
       ),
@@ -52,10 +52,10 @@ export class SqlSessionRepository implements SessionRepository {
     return this.one(sql`id = ${id}`);
   }
 
-  async save(session: Session, tx?: Transaction): Promise<void> {
+  async save(session: Session, tx: Transaction): Promise<void> {
     const s = session;
     const rows = await racing(() =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`UPDATE sessions SET expires_at = ${s.expiresAt}, step_up_verified_at = ${s.stepUpVerifiedAt}, version = version + 1
         WHERE id = ${s.id} AND version = ${s.version} RETURNING version`,
       ),
@@ -64,19 +64,19 @@ export class SqlSessionRepository implements SessionRepository {
     this.callers.clear();
   }
 
-  async remove(session: Session, tx?: Transaction): Promise<void> {
-    await racing(() => sqlFor(tx, this.sql).query(sql`DELETE FROM sessions WHERE id = ${session.id}`));
+  async remove(session: Session, tx: Transaction): Promise<void> {
+    await racing(() => sqlOf(tx).query(sql`DELETE FROM sessions WHERE id = ${session.id}`));
     this.callers.clear();
   }
 
-  async removeAllOfUser(userId: string, tx?: Transaction): Promise<void> {
-    await racing(() => sqlFor(tx, this.sql).query(sql`DELETE FROM sessions WHERE user_id = ${userId}`));
+  async removeAllOfUser(userId: string, tx: Transaction): Promise<void> {
+    await racing(() => sqlOf(tx).query(sql`DELETE FROM sessions WHERE user_id = ${userId}`));
     this.callers.clear();
   }
 
   /** A column the user's mapper does not write: no version bump, and credentials resolve as before. */
-  async recordSignIn(userId: string, at: Date, tx?: Transaction): Promise<void> {
-    await sqlFor(tx, this.sql).query(sql`UPDATE users SET last_sign_in_at = ${at} WHERE id = ${userId}`);
+  async recordSignIn(userId: string, at: Date, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`UPDATE users SET last_sign_in_at = ${at} WHERE id = ${userId}`);
   }
 
   private async one(where: Sql): Promise<Session | null> {

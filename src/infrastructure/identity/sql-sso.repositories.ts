@@ -4,7 +4,7 @@ import type { Role } from '../../domain/identity/role';
 import type { SsoConnectionRepository, SsoLoginStore, SsoPendingLogin } from '../../application/identity/sso-ports';
 import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { sql } from '../persistence/sql';
 
 interface ConnectionRow {
@@ -59,8 +59,8 @@ export class SqlSsoConnectionRepository implements SsoConnectionRepository {
   }
 
   /** `tx`: the caller's transaction, which its statements join (the current unit of work otherwise). */
-  async save(c: SsoConnection, tx?: Transaction): Promise<void> {
-    const on = sqlFor(tx, this.sql);
+  async save(c: SsoConnection, tx: Transaction): Promise<void> {
+    const on = sqlOf(tx);
     await on.query(sql`
       INSERT INTO sso_connections (organization_id, issuer, client_id, client_secret_ciphertext, allowed_domains, default_role,
         group_claim, group_roles, sso_only, break_glass_user_id, updated_at)

@@ -4,7 +4,7 @@ import type { UserRepository } from '../../application/identity/ports';
 import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { sql, type Sql } from '../persistence/sql';
 import { scopeSql } from '../persistence/tenant-scope';
 import type { CallerCache } from './caller-cache';
@@ -24,10 +24,10 @@ export class SqlUserRepository implements UserRepository {
   ) {}
 
   /** Two sign-ups (or user creations) with one address at once: the index keeps one, the other is told so. */
-  async add(user: User, tx?: Transaction): Promise<void> {
+  async add(user: User, tx: Transaction): Promise<void> {
     const u = user;
     await uniqueInsert('users_email_key', 'emailAlreadyRegistered', () =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`INSERT INTO users (id, organization_id, customer_id, name, email, password_hash, role, is_active, is_global_admin,
           is_global_supporter, two_factor_enabled, totp_secret, backup_code_hashes, mfa_failed_attempts, mfa_locked_until, created_at,
           updated_at, version)
@@ -60,17 +60,17 @@ export class SqlUserRepository implements UserRepository {
   }
 
   /** Locks the admin rows in the caller's transaction, so two concurrent demotions cannot both pass. */
-  async countActiveAdmins(organizationId: number, tx?: Transaction): Promise<number> {
-    const rows = await sqlFor(tx, this.sql).query(
+  async countActiveAdmins(organizationId: number, tx: Transaction): Promise<number> {
+    const rows = await sqlOf(tx).query(
       sql`SELECT id FROM users WHERE organization_id = ${organizationId} AND role = 'admin' AND is_active AND customer_id IS NULL FOR UPDATE`,
     );
     return rows.length;
   }
 
-  async save(user: User, tx?: Transaction): Promise<void> {
+  async save(user: User, tx: Transaction): Promise<void> {
     const u = user;
     const rows = await racing(() =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`UPDATE users SET customer_id = ${u.customerId}, name = ${u.name}, email = ${u.email}, password_hash = ${u.passwordHash},
           role = ${u.role}, is_active = ${u.isActive}, is_global_admin = ${u.isGlobalAdmin}, is_global_supporter = ${u.isGlobalSupporter},
           two_factor_enabled = ${u.twoFactorEnabled}, totp_secret = ${u.totpSecret}, backup_code_hashes = ${JSON.stringify(u.backupCodeHashes)}::jsonb,
@@ -82,8 +82,8 @@ export class SqlUserRepository implements UserRepository {
     this.callers.clear();
   }
 
-  async remove(user: User, tx?: Transaction): Promise<void> {
-    await racing(() => sqlFor(tx, this.sql).query(sql`DELETE FROM users WHERE id = ${user.id}`));
+  async remove(user: User, tx: Transaction): Promise<void> {
+    await racing(() => sqlOf(tx).query(sql`DELETE FROM users WHERE id = ${user.id}`));
     this.callers.clear();
   }
 

@@ -10,7 +10,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ImIncidentFilter, ImIncidentRepository, ImPage, StoredImTimelineEntry } from '../../application/incident-management/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { join, raw, sql, type Sql } from '../persistence/sql';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
 
 type Time = Date | string;
@@ -91,8 +91,8 @@ export function toIncident(row: IncidentRow): ImIncident {
 export class SqlImIncidentRepository implements ImIncidentRepository {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
-  async add(scope: TenantScope, incident: ImIncident, tx?: Transaction): Promise<ImIncident> {
-    const [row] = await sqlFor(tx, this.sql).query<{ id: number }>(
+  async add(scope: TenantScope, incident: ImIncident, tx: Transaction): Promise<ImIncident> {
+    const [row] = await sqlOf(tx).query<{ id: number }>(
       sql`INSERT INTO im_incidents (public_id, organization_id, title, description, severity, source, status, team_id, customer_id,
          escalation_policy_id, dedup_key, snoozed_until, occurrence_count, last_occurrence_at, created_by_user_id, created_at,
          updated_at, origin_monitor_id, origin_incident_id, version)
@@ -149,8 +149,8 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
     return { items: rows.map(toIncident), total };
   }
 
-  async save(scope: TenantScope, incident: ImIncident, tx?: Transaction): Promise<void> {
-    const rows = await sqlFor(tx, this.sql)
+  async save(scope: TenantScope, incident: ImIncident, tx: Transaction): Promise<void> {
+    const rows = await sqlOf(tx)
       .query(sql`UPDATE im_incidents SET status = ${incident.status}, snoozed_until = ${incident.snoozedUntil}, occurrence_count = occurrence_count + ${this.mergedOccurrences(incident)}, acknowledged_at = ${incident.acknowledgedAt},
          acknowledged_by_user_id = ${incident.acknowledgedByUserId}, resolved_at = ${incident.resolvedAt}, resolved_by_user_id = ${incident.resolvedByUserId}, merged_into_id = ${incident.mergedIntoId}, updated_at = ${incident.updatedAt}, version = version + 1
        WHERE id = ${incident.id} AND organization_id = ${scope.organizationId} AND version = ${incident.version} RETURNING version`);
@@ -249,10 +249,10 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
     return incident.pending.filter((e) => e.kind === 'merged').reduce((sum, e) => sum + Number(e.details.occurrences ?? 0), 0);
   }
 
-  private async writeTimeline(incident: ImIncident, tx?: Transaction): Promise<void> {
+  private async writeTimeline(incident: ImIncident, tx: Transaction): Promise<void> {
     const entries: ImTimelineEntry[] = incident.pending.splice(0);
     if (entries.length === 0) return;
-    await sqlFor(tx, this.sql).query(sql`INSERT INTO im_incident_timeline (incident_id, kind, at, actor_user_id, details)
+    await sqlOf(tx).query(sql`INSERT INTO im_incident_timeline (incident_id, kind, at, actor_user_id, details)
        SELECT ${incident.id}, e.kind, e.at, e.actor_user_id, e.details
          FROM jsonb_to_recordset(${JSON.stringify(entries.map((e) => ({ kind: e.kind, at: e.at.toISOString(), actor_user_id: e.actorUserId, details: e.details })))}::jsonb) AS e(kind text, at timestamptz, actor_user_id uuid, details jsonb)`);
   }

@@ -2,7 +2,7 @@ import type { AlertStateRepository, AlertStateSeed } from '../../application/inc
 import { AlertState } from '../../domain/incidents/alert-state';
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
 
 interface StateRow {
@@ -51,15 +51,15 @@ export class SqlAlertStateRepository implements AlertStateRepository {
     private readonly pool: SqlRunner,
   ) {}
 
-  async lockMany(seeds: readonly AlertStateSeed[], now: Date, tx?: Transaction): Promise<Map<number, AlertState>> {
+  async lockMany(seeds: readonly AlertStateSeed[], now: Date, tx: Transaction): Promise<Map<number, AlertState>> {
     if (seeds.length === 0) return new Map();
     const ordered = [...seeds].sort((a, b) => a.monitorId - b.monitorId);
-    await sqlFor(tx, this.sql)
+    await sqlOf(tx)
       .query(sql`INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, updated_at)
        SELECT (e->>0)::bigint, (e->>1)::integer, (e->>2)::integer, (e->>3)::integer, ${now}
          FROM jsonb_array_elements(${JSON.stringify(ordered.map((s) => [s.monitorId, s.organizationId, s.customerId, s.checkIntervalSeconds]))}::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n
        ON CONFLICT (monitor_id) DO NOTHING`);
-    const rows = await sqlFor(tx, this.sql).query<StateRow>(
+    const rows = await sqlOf(tx).query<StateRow>(
       sql`SELECT ${raw(COLUMNS)} FROM monitor_alert_states
         WHERE monitor_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ordered.map((s) => s.monitorId))}::jsonb)::bigint)
         ORDER BY monitor_id FOR UPDATE`,
@@ -67,7 +67,7 @@ export class SqlAlertStateRepository implements AlertStateRepository {
     return new Map(rows.map((row) => [Number(row.monitor_id), stateOf(row)]));
   }
 
-  async saveMany(states: readonly AlertState[], tx?: Transaction): Promise<void> {
+  async saveMany(states: readonly AlertState[], tx: Transaction): Promise<void> {
     if (states.length === 0) return;
     const rows = states.map((s) => [
       s.monitorId,
@@ -81,7 +81,7 @@ export class SqlAlertStateRepository implements AlertStateRepository {
       s.dependencyRootId,
       s.dependencyHeldSince?.toISOString() ?? null,
     ]);
-    await sqlFor(tx, this.sql)
+    await sqlOf(tx)
       .query(sql`UPDATE monitor_alert_states a SET check_interval_seconds = (e->>1)::integer, open_incident_id = (e->>2)::integer,
               locations = e->3, last_reminder_at = (e->>4)::timestamptz, ssl_expiry = NULLIF(e->5, 'null'::jsonb),
               dnsbl = NULLIF(e->6, 'null'::jsonb), updated_at = (e->>7)::timestamptz,
@@ -100,9 +100,9 @@ export class SqlAlertStateRepository implements AlertStateRepository {
     return new Map(rows.map((row) => [Number(row.monitor_id), stateOf(row)]));
   }
 
-  async heldCounts(rootIds: readonly number[], tx?: Transaction): Promise<Map<number, number>> {
+  async heldCounts(rootIds: readonly number[], tx: Transaction): Promise<Map<number, number>> {
     if (rootIds.length === 0) return new Map();
-    const rows = await sqlFor(tx, this.sql).query<{ root: string; count: string }>(
+    const rows = await sqlOf(tx).query<{ root: string; count: string }>(
       sql`SELECT dependency_root_id AS root, count(*) AS count FROM monitor_alert_states
         WHERE dependency_root_id IN (SELECT jsonb_array_elements_text(${JSON.stringify([...new Set(rootIds)])}::jsonb)::bigint)
         GROUP BY dependency_root_id`,

@@ -5,7 +5,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { UnitOfWorkSql } from '../persistence/database';
 import type { Transaction } from '../../application/shared/transaction';
 import { racing, versionSaved } from '../persistence/optimistic';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { empty, join, raw, sql, type Sql } from '../persistence/sql';
 
 interface IncidentRow {
@@ -107,9 +107,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class SqlIncidentRepository implements IncidentRepository {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
-  async add(incident: Incident, tx?: Transaction): Promise<Incident> {
+  async add(incident: Incident, tx: Transaction): Promise<Incident> {
     const i = incident;
-    const [row] = await sqlFor(tx, this.sql).query<{ id: number }>(
+    const [row] = await sqlOf(tx).query<{ id: number }>(
       sql`INSERT INTO incidents (public_id, organization_id, customer_id, monitor_id, origin, status, title, description, cause_reason_code,
           cause_message, started_at, acknowledged_at, acknowledged_by_user_id, resolved_at, resolved_by_user_id, created_by_user_id,
           created_at, updated_at, version)
@@ -122,10 +122,10 @@ export class SqlIncidentRepository implements IncidentRepository {
     return i;
   }
 
-  async save(incident: Incident, tx?: Transaction): Promise<void> {
+  async save(incident: Incident, tx: Transaction): Promise<void> {
     const i = incident;
     const rows = await racing(() =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`UPDATE incidents SET status = ${i.status}, title = ${i.title}, description = ${i.description},
             acknowledged_at = ${i.acknowledgedAt}, acknowledged_by_user_id = ${i.acknowledgedByUserId}, resolved_at = ${i.resolvedAt},
             resolved_by_user_id = ${i.resolvedByUserId}, updated_at = ${i.updatedAt}, version = version + 1
@@ -135,9 +135,9 @@ export class SqlIncidentRepository implements IncidentRepository {
     versionSaved(i, rows);
   }
 
-  async remove(incident: Incident, tx?: Transaction): Promise<void> {
+  async remove(incident: Incident, tx: Transaction): Promise<void> {
     // the timeline goes by the foreign key's cascade
-    await racing(() => sqlFor(tx, this.sql).query(sql`DELETE FROM incidents WHERE id = ${incident.id}`));
+    await racing(() => sqlOf(tx).query(sql`DELETE FROM incidents WHERE id = ${incident.id}`));
   }
 
   async findById(id: number): Promise<Incident | null> {
@@ -180,32 +180,31 @@ export class SqlIncidentRepository implements IncidentRepository {
     return { items: rows.map(incidentOf), total };
   }
 
-  async addTimeline(entries: readonly TimelineEntry[], tx?: Transaction): Promise<void> {
+  async addTimeline(entries: readonly TimelineEntry[], tx: Transaction): Promise<void> {
     if (entries.length === 0) return;
     const rows = entries.map((e) => [e.incidentId, e.kind, e.at.toISOString(), e.location, e.status, e.reasonCode, e.message, e.userId]);
-    await sqlFor(tx, this.sql)
-      .query(sql`INSERT INTO incident_timeline (incident_id, kind, at, location, status, reason_code, message, user_id)
+    await sqlOf(tx).query(sql`INSERT INTO incident_timeline (incident_id, kind, at, location, status, reason_code, message, user_id)
        SELECT (e->>0)::integer, e->>1, (e->>2)::timestamptz, e->>3, e->>4, e->>5, e->>6, (e->>7)::uuid
          FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n`);
   }
 
-  async findManyById(ids: readonly number[]): Promise<Map<number, Incident>> {
+  async findManyById(ids: readonly number[], tx: Transaction): Promise<Map<number, Incident>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.sql.query<IncidentRow>(
+    const rows = await sqlOf(tx).query<IncidentRow>(
       sql`SELECT ${raw(COLUMNS)} FROM incidents WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)::integer)`,
     );
     return new Map(rows.map((row) => [row.id, incidentOf(row)]));
   }
 
-  async reserveIds(count: number, tx?: Transaction): Promise<number[]> {
+  async reserveIds(count: number, tx: Transaction): Promise<number[]> {
     if (count <= 0) return [];
-    const rows = await sqlFor(tx, this.sql).query<{ id: number }>(
+    const rows = await sqlOf(tx).query<{ id: number }>(
       sql`SELECT nextval(pg_get_serial_sequence('incidents', 'id'))::integer AS id FROM generate_series(1, ${count}::integer)`,
     );
     return rows.map((row) => row.id);
   }
 
-  async addMany(incidents: readonly Incident[], tx?: Transaction): Promise<void> {
+  async addMany(incidents: readonly Incident[], tx: Transaction): Promise<void> {
     if (incidents.length === 0) return;
     const rows = incidents.map((i) => [
       i.id,
@@ -229,7 +228,7 @@ export class SqlIncidentRepository implements IncidentRepository {
       iso(i.updatedAt),
       i.version,
     ]);
-    await sqlFor(tx, this.sql).query(
+    await sqlOf(tx).query(
       sql`INSERT INTO incidents (${raw(COLUMNS)})
        SELECT (e->>0)::integer, (e->>1)::uuid, (e->>2)::integer, (e->>3)::integer, (e->>4)::bigint, e->>5, e->>6, e->>7, e->>8, e->>9,
               e->>10, (e->>11)::timestamptz, (e->>12)::timestamptz, (e->>13)::uuid, (e->>14)::timestamptz, (e->>15)::uuid,
@@ -238,10 +237,10 @@ export class SqlIncidentRepository implements IncidentRepository {
     );
   }
 
-  async saveResolutions(incidents: readonly Incident[], tx?: Transaction): Promise<void> {
+  async saveResolutions(incidents: readonly Incident[], tx: Transaction): Promise<void> {
     if (incidents.length === 0) return;
     const rows = incidents.map((i) => [i.id, iso(i.resolvedAt), i.resolvedByUserId, iso(i.updatedAt)]);
-    const updated = await sqlFor(tx, this.sql).query<{
+    const updated = await sqlOf(tx).query<{
       id: number;
       version: number;
     }>(sql`UPDATE incidents i SET status = 'resolved', resolved_at = (e->>1)::timestamptz, resolved_by_user_id = (e->>2)::uuid,

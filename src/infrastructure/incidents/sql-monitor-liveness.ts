@@ -3,7 +3,7 @@ import { alertPolicyOfRow, type AlertSettingsRow } from '../results/sql-monitor-
 import { HEARTBEAT_LOCATION } from '../../domain/checks/heartbeat';
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
 
 interface CandidateRow extends AlertSettingsRow {
@@ -76,7 +76,7 @@ export class SqlMonitorLiveness implements MonitorLivenessStore {
     return rows.map(candidateOf);
   }
 
-  async store(updates: readonly LivenessUpdate[], now: Date, tx?: Transaction): Promise<number[]> {
+  async store(updates: readonly LivenessUpdate[], now: Date, tx: Transaction): Promise<number[]> {
     if (updates.length === 0) return [];
     const rows = updates.map(({ candidate: c, change }) => [
       c.monitorId,
@@ -90,7 +90,7 @@ export class SqlMonitorLiveness implements MonitorLivenessStore {
     ]);
     // A monitor without an alert state yet (nothing judged) gets one; every other is changed only
     // over the liveness its change was computed from.
-    const stored = await sqlFor(tx, this.tx).query<{ monitor_id: string }>(sql`
+    const stored = await sqlOf(tx).query<{ monitor_id: string }>(sql`
       WITH c AS (
         SELECT (e->>0)::bigint AS monitor_id, (e->>1)::integer AS organization_id, (e->>2)::integer AS customer_id,
                (e->>3)::integer AS check_interval_seconds,

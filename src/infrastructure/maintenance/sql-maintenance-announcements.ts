@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { MaintenanceAnnouncements } from '../../application/maintenance/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
@@ -12,9 +12,9 @@ export class SqlMaintenanceAnnouncements implements MaintenanceAnnouncements {
     windowId: number,
     kind: 'maintenance.started' | 'maintenance.ended',
     occurrenceStart: Date,
-    tx?: Transaction,
+    tx: Transaction,
   ): Promise<boolean> {
-    const rows = await sqlFor(tx, this.sql)
+    const rows = await sqlOf(tx)
       .query(sql`INSERT INTO maintenance_announcements (window_id, kind, occurrence_start) VALUES (${windowId}, ${kind}, ${occurrenceStart})
        ON CONFLICT DO NOTHING RETURNING window_id`);
     return rows.length > 0;

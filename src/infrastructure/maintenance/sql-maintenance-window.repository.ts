@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { MaintenanceWindow, type WindowTarget } from '../../domain/maintenance/maintenance-window';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
@@ -88,13 +88,13 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
     private readonly pool: SqlRunner = sql,
   ) {}
 
-  async lockCreates(organizationId: number, tx?: Transaction): Promise<void> {
-    await sqlFor(tx, this.sql).query(sql`SELECT pg_advisory_xact_lock(${CREATE_LOCK_SPACE}, ${organizationId})`);
+  async lockCreates(organizationId: number, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`SELECT pg_advisory_xact_lock(${CREATE_LOCK_SPACE}, ${organizationId})`);
   }
 
-  async add(window: MaintenanceWindow, tx?: Transaction): Promise<MaintenanceWindow> {
+  async add(window: MaintenanceWindow, tx: Transaction): Promise<MaintenanceWindow> {
     const [row] = await keyed(() =>
-      sqlFor(tx, this.sql).query<{ id: number }>(
+      sqlOf(tx).query<{ id: number }>(
         sql`INSERT INTO maintenance_windows (public_id, organization_id, customer_id, key, title, description, start_time, end_time, timezone,
          rrule, targets, suppress_alerts, exclude_from_uptime, created_at, updated_at, version)
        VALUES (${window.publicId}, ${window.organizationId}, ${window.customerId}, ${window.key}, ${window.title}, ${window.description}, ${window.startTime}, ${window.endTime}, ${window.timezone}, ${window.rrule}, ${targetsJson(window.targets)}::jsonb, ${window.suppressAlerts}, ${window.excludeFromUptime}, ${window.createdAt}, ${window.updatedAt}, 1) RETURNING id`,
@@ -113,16 +113,24 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
     return rows[0] ? toWindow(rows[0]) : null;
   }
 
-  async list(scope: TenantScope, tx?: Transaction): Promise<MaintenanceWindow[]> {
-    const rows = await sqlFor(tx, this.sql).query<WindowRow>(
+  list(scope: TenantScope): Promise<MaintenanceWindow[]> {
+    return this.listOn(this.sql, scope);
+  }
+
+  listIn(scope: TenantScope, tx: Transaction): Promise<MaintenanceWindow[]> {
+    return this.listOn(sqlOf(tx), scope);
+  }
+
+  private async listOn(on: SqlRunner, scope: TenantScope): Promise<MaintenanceWindow[]> {
+    const rows = await on.query<WindowRow>(
       sql`SELECT ${raw(COLUMNS)} FROM maintenance_windows w WHERE ${scopeSql(scope)} ORDER BY w.start_time DESC, w.id DESC`,
     );
     return rows.map(toWindow);
   }
 
-  async save(window: MaintenanceWindow, tx?: Transaction): Promise<void> {
+  async save(window: MaintenanceWindow, tx: Transaction): Promise<void> {
     const rows = await keyed(() =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`UPDATE maintenance_windows SET customer_id = ${window.customerId}, key = ${window.key}, title = ${window.title}, description = ${window.description}, start_time = ${window.startTime}, end_time = ${window.endTime}, timezone = ${window.timezone},
          rrule = ${window.rrule}, targets = ${targetsJson(window.targets)}::jsonb, suppress_alerts = ${window.suppressAlerts}, exclude_from_uptime = ${window.excludeFromUptime}, updated_at = ${window.updatedAt}, version = version + 1
        WHERE id = ${window.id} AND version = ${window.version} RETURNING version`,

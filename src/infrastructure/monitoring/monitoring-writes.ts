@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { ErrorCode } from '../../domain/shared/error-codes';
-import type { Transaction, TransactionRunner } from '../../application/shared/transaction';
+import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { racing } from '../persistence/optimistic';
 import { sqlOf } from '../persistence/sql-transaction';
@@ -22,15 +22,7 @@ export async function uniqueWrite<T>(code: ErrorCode, write: () => Promise<T>, c
   }
 }
 
-/**
- * The statements of a write that must be atomic (a row and the website documents it renders): the
- * caller's transaction when it hands one over, a transaction of its own otherwise (a savepoint
- * inside a unit of work that has not moved to `tx` yet).
- */
-export function atomically<T>(
-  transactions: TransactionRunner,
-  tx: Transaction | undefined,
-  work: (sql: UnitOfWorkSql) => Promise<T>,
-): Promise<T> {
-  return tx ? work(sqlOf(tx)) : transactions.run((own) => work(sqlOf(own)));
+/** The statements of a write that must be atomic (a row and the website documents it renders): the caller's transaction. */
+export function atomically<T>(tx: Transaction, work: (sql: UnitOfWorkSql) => Promise<T>): Promise<T> {
+  return work(sqlOf(tx));
 }

@@ -7,7 +7,7 @@ import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
 import { join, sql, type Sql } from '../persistence/sql';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { refCondition, scopeSql } from '../persistence/tenant-scope';
 
 const COLUMNS = sql`r.id, r.public_id, r.organization_id, r.customer_id, r.monitor_id, r.monitor_public_id, r.monitor_kind, r.action,
@@ -44,10 +44,10 @@ function requestOf(row: SqlRow): ChangeRequest {
 export class SqlChangeRequestRepository implements ChangeRequestRepository {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
-  async add(request: ChangeRequest, tx?: Transaction): Promise<ChangeRequest> {
+  async add(request: ChangeRequest, tx: Transaction): Promise<ChangeRequest> {
     const r = request;
     const [row] = await racing(() =>
-      sqlFor(tx, this.sql).query<{ id: number }>(
+      sqlOf(tx).query<{ id: number }>(
         sql`INSERT INTO change_requests (public_id, organization_id, customer_id, monitor_id, monitor_public_id, monitor_kind, action,
             changes, note, status, requested_by_user_id, decided_by_user_id, decision_note, decided_at, created_at, updated_at, version)
           VALUES (${r.publicId}, ${r.organizationId}, ${r.customerId}, ${r.monitorId}, ${r.monitorPublicId}, ${r.monitorKind}, ${r.action},
@@ -67,10 +67,10 @@ export class SqlChangeRequestRepository implements ChangeRequestRepository {
     return row ? requestOf(row) : null;
   }
 
-  async save(request: ChangeRequest, tx?: Transaction): Promise<void> {
+  async save(request: ChangeRequest, tx: Transaction): Promise<void> {
     const r = request;
     const rows = await racing(() =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`UPDATE change_requests SET monitor_id = ${r.monitorId}, changes = ${JSON.stringify(r.changes)}::jsonb, note = ${r.note},
             status = ${r.status}, decided_by_user_id = ${r.decidedByUserId}, decision_note = ${r.decisionNote}, decided_at = ${r.decidedAt},
             updated_at = ${r.updatedAt}, version = version + 1
@@ -98,8 +98,8 @@ export class SqlChangeRequestRepository implements ChangeRequestRepository {
     return { items: rows.filter((row) => row.id !== null).map(requestOf), total: Number(rows[0]?.total ?? 0) };
   }
 
-  async countOpen(scope: TenantScope, customerId: number, tx?: Transaction): Promise<number> {
-    const [row] = await sqlFor(tx, this.sql).query<{ n: number }>(
+  async countOpen(scope: TenantScope, customerId: number, tx: Transaction): Promise<number> {
+    const [row] = await sqlOf(tx).query<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM change_requests WHERE organization_id = ${scope.organizationId} AND customer_id = ${customerId} AND status = 'open'`,
     );
     return Number(row?.n ?? 0);

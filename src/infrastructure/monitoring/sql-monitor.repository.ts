@@ -9,8 +9,8 @@ import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
 import { raw, sql } from '../persistence/sql';
 import { refCondition, scopeSql } from '../persistence/tenant-scope';
-import { atomically, uniqueWrite } from './monitoring-writes';
-import { sqlFor } from '../persistence/sql-transaction';
+import { uniqueWrite } from './monitoring-writes';
+import { sqlOf } from '../persistence/sql-transaction';
 import { refreshWebsiteDocuments } from './website-document';
 
 /**
@@ -125,7 +125,7 @@ export class SqlMonitorRepository implements MonitorRepository {
     private readonly transactions: TransactionRunner,
   ) {}
 
-  async add(monitor: Monitor, tx?: Transaction): Promise<Monitor> {
+  async add(monitor: Monitor, tx: Transaction): Promise<Monitor> {
     const insert = async (run: UnitOfWorkSql) => {
       const [row] = await run.query<{ id: string }>(
         sql`INSERT INTO monitors (${INSERTED})
@@ -147,7 +147,7 @@ export class SqlMonitorRepository implements MonitorRepository {
     return row ? monitorOf(row) : null;
   }
 
-  async save(monitor: Monitor, tx?: Transaction): Promise<void> {
+  async save(monitor: Monitor, tx: Transaction): Promise<void> {
     const update = async (run: UnitOfWorkSql) => {
       const rows = await run.query(
         sql`UPDATE monitors SET (${raw(MUTABLE)}) = (SELECT ${raw(MUTABLE)} FROM jsonb_populate_record(NULL::monitors, ${JSON.stringify(rowOf(monitor))}::jsonb)),
@@ -160,17 +160,13 @@ export class SqlMonitorRepository implements MonitorRepository {
     await uniqueWrite('monitorKeyTaken', () => this.write(monitor, tx, update), KEY_INDEX);
   }
 
-  async remove(monitor: Monitor, tx?: Transaction): Promise<void> {
-    await racing(() =>
-      sqlFor(tx, this.sql).query(sql`DELETE FROM monitors WHERE id = ${monitor.id} AND organization_id = ${monitor.organizationId}`),
-    );
+  async remove(monitor: Monitor, tx: Transaction): Promise<void> {
+    await racing(() => sqlOf(tx).query(sql`DELETE FROM monitors WHERE id = ${monitor.id} AND organization_id = ${monitor.organizationId}`));
   }
 
-  async lockCustomer(scope: TenantScope, customerId: number, tx?: Transaction): Promise<void> {
+  async lockCustomer(scope: TenantScope, customerId: number, tx: Transaction): Promise<void> {
     await racing(() =>
-      sqlFor(tx, this.sql).query(
-        sql`SELECT id FROM customers WHERE id = ${customerId} AND organization_id = ${scope.organizationId} FOR UPDATE`,
-      ),
+      sqlOf(tx).query(sql`SELECT id FROM customers WHERE id = ${customerId} AND organization_id = ${scope.organizationId} FOR UPDATE`),
     );
   }
 
@@ -183,8 +179,8 @@ export class SqlMonitorRepository implements MonitorRepository {
     return { total: Number(row!.total), selfService: Number(row!.self_service) };
   }
 
-  async lockMonitor(monitor: Monitor, tx?: Transaction): Promise<void> {
-    await racing(() => sqlFor(tx, this.sql).query(sql`SELECT id FROM monitors WHERE id = ${monitor.id} FOR UPDATE`));
+  async lockMonitor(monitor: Monitor, tx: Transaction): Promise<void> {
+    await racing(() => sqlOf(tx).query(sql`SELECT id FROM monitors WHERE id = ${monitor.id} FOR UPDATE`));
   }
 
   async recordHeartbeat(token: string, at: Date): Promise<boolean> {
@@ -194,12 +190,12 @@ export class SqlMonitorRepository implements MonitorRepository {
       ),
     );
     const websites = rows.filter((row) => row.kind === 'website').map((row) => Number(row.id));
-    if (websites.length > 0) await racing(() => atomically(this.transactions, undefined, (run) => refreshWebsiteDocuments(run, websites)));
+    if (websites.length > 0) await racing(() => this.transactions.run((tx) => refreshWebsiteDocuments(sqlOf(tx), websites)));
     return rows.length > 0;
   }
 
-  /** A website's write and its document in one transaction; other monitors' on the caller's unit of work. */
-  private write(monitor: Monitor, tx: Transaction | undefined, work: (run: UnitOfWorkSql) => Promise<void>): Promise<void> {
-    return monitor.kind === 'website' ? atomically(this.transactions, tx, work) : work(sqlFor(tx, this.sql));
+  /** A monitor's write (a website's with its document) on the caller's transaction. */
+  private write(monitor: Monitor, tx: Transaction, work: (run: UnitOfWorkSql) => Promise<void>): Promise<void> {
+    return work(sqlOf(tx));
   }
 }

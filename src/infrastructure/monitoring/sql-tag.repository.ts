@@ -8,7 +8,7 @@ import { dateOf } from '../persistence/row';
 import { sql, type Sql } from '../persistence/sql';
 import { refCondition, scopeSql } from '../persistence/tenant-scope';
 import { atomically, uniqueWrite } from './monitoring-writes';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { refreshWebsiteDocuments } from './website-document';
 
 const COLUMNS = sql`t.id, t.public_id, t.organization_id, t.customer_id, t.name, t.color, t.created_at, t.updated_at, t.version`;
@@ -46,9 +46,9 @@ export class SqlTagRepository implements TagRepository {
     private readonly transactions: TransactionRunner,
   ) {}
 
-  async add(tag: Tag, tx?: Transaction): Promise<Tag> {
+  async add(tag: Tag, tx: Transaction): Promise<Tag> {
     const [row] = await uniqueWrite('tagNameTaken', () =>
-      sqlFor(tx, this.sql).query<{ id: number }>(
+      sqlOf(tx).query<{ id: number }>(
         sql`INSERT INTO tags (public_id, organization_id, customer_id, name, color, created_at, updated_at, version)
           VALUES (${tag.publicId}, ${tag.organizationId}, ${tag.customerId}, ${tag.name}, ${tag.color}, ${tag.createdAt}, ${tag.updatedAt}, ${tag.version})
           RETURNING id`,
@@ -78,9 +78,9 @@ export class SqlTagRepository implements TagRepository {
     return rows.map(tagOf);
   }
 
-  async save(tag: Tag, tx?: Transaction): Promise<void> {
+  async save(tag: Tag, tx: Transaction): Promise<void> {
     await uniqueWrite('tagNameTaken', () =>
-      atomically(this.transactions, tx, async (run) => {
+      atomically(tx, async (run) => {
         const rows = await run.query(
           sql`UPDATE tags SET name = ${tag.name}, color = ${tag.color}, updated_at = ${tag.updatedAt}, version = version + 1
             WHERE id = ${tag.id} AND organization_id = ${tag.organizationId} AND version = ${tag.version} RETURNING version`,
@@ -91,9 +91,9 @@ export class SqlTagRepository implements TagRepository {
     );
   }
 
-  async remove(tag: Tag, tx?: Transaction): Promise<void> {
+  async remove(tag: Tag, tx: Transaction): Promise<void> {
     await racing(() =>
-      atomically(this.transactions, tx, async (run) => {
+      atomically(tx, async (run) => {
         const tagged = await taggedMonitorIds(run, tag.id);
         await run.query(sql`DELETE FROM tags WHERE id = ${tag.id} AND organization_id = ${tag.organizationId}`);
         await refreshWebsiteDocuments(run, tagged);
@@ -101,23 +101,23 @@ export class SqlTagRepository implements TagRepository {
     );
   }
 
-  async attachedTagIds(monitorId: number, tx?: Transaction): Promise<number[]> {
-    const rows = await sqlFor(tx, this.sql).query<{ tag_id: number }>(sql`SELECT tag_id FROM monitor_tags WHERE monitor_id = ${monitorId}`);
+  async attachedTagIds(monitorId: number, tx: Transaction): Promise<number[]> {
+    const rows = await sqlOf(tx).query<{ tag_id: number }>(sql`SELECT tag_id FROM monitor_tags WHERE monitor_id = ${monitorId}`);
     return rows.map((r) => Number(r.tag_id));
   }
 
-  async attach(monitorId: number, tagId: number, tx?: Transaction): Promise<void> {
+  async attach(monitorId: number, tagId: number, tx: Transaction): Promise<void> {
     await racing(() =>
-      atomically(this.transactions, tx, async (run) => {
+      atomically(tx, async (run) => {
         await run.query(sql`INSERT INTO monitor_tags (monitor_id, tag_id) VALUES (${monitorId}, ${tagId}) ON CONFLICT DO NOTHING`);
         await refreshWebsiteDocuments(run, [monitorId]);
       }),
     );
   }
 
-  async detach(monitorId: number, tagId: number, tx?: Transaction): Promise<void> {
+  async detach(monitorId: number, tagId: number, tx: Transaction): Promise<void> {
     await racing(() =>
-      atomically(this.transactions, tx, async (run) => {
+      atomically(tx, async (run) => {
         await run.query(sql`DELETE FROM monitor_tags WHERE monitor_id = ${monitorId} AND tag_id = ${tagId}`);
         await refreshWebsiteDocuments(run, [monitorId]);
       }),

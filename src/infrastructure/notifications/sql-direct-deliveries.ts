@@ -8,7 +8,7 @@ import type {
 } from '../../application/notifications/ports';
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
 
 interface ClaimedRow {
@@ -33,7 +33,7 @@ export class SqlDirectDeliveries implements DirectDeliveries, DirectDeliveryQueu
     private readonly sql: SqlRunner,
   ) {}
 
-  async enqueue(messages: readonly DirectMessage[], at: Date, tx?: Transaction): Promise<string[]> {
+  async enqueue(messages: readonly DirectMessage[], at: Date, tx: Transaction): Promise<string[]> {
     if (messages.length === 0) return [];
     const content = (m: DirectMessage): DirectContent => ({
       event: m.event,
@@ -45,7 +45,7 @@ export class SqlDirectDeliveries implements DirectDeliveries, DirectDeliveryQueu
       ...(m.data === undefined ? {} : { data: m.data }),
       ...(m.attachments === undefined ? {} : { attachments: m.attachments }),
     });
-    const rows = await sqlFor(tx, this.context).query<{ id: string; organization_id: number; dedup_key: string }>(sql`WITH input AS (
+    const rows = await sqlOf(tx).query<{ id: string; organization_id: number; dedup_key: string }>(sql`WITH input AS (
          SELECT * FROM unnest(${messages.map((m) => m.organizationId)}::int[], ${messages.map((m) => m.customerId)}::int[], ${messages.map((m) => m.recipient.type)}::text[], ${messages.map((m) => m.incidentId ?? null)}::text[], ${messages.map((m) => m.event)}::text[], ${messages.map((m) => JSON.stringify(content(m)))}::jsonb[], ${messages.map((m) => JSON.stringify(m.recipient))}::jsonb[], ${messages.map((m) => m.dedupKey)}::text[])
            AS m(organization_id, customer_id, channel_type, incident_id, event, payload, recipient, dedup_key)
        ), inserted AS (

@@ -6,7 +6,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { empty, join, raw, sql, type Sql } from '../persistence/sql';
 import { refCondition, scopeSql } from '../persistence/tenant-scope';
 
@@ -98,10 +98,10 @@ async function uniqueWrite<T>(write: () => Promise<T>): Promise<T> {
 export class SqlNotificationChannelRepository implements NotificationChannelRepository {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
-  async add(channel: NotificationChannel, tx?: Transaction): Promise<NotificationChannel> {
+  async add(channel: NotificationChannel, tx: Transaction): Promise<NotificationChannel> {
     const c = channel;
     const [row] = await uniqueWrite(() =>
-      sqlFor(tx, this.sql).query<{ id: number }>(
+      sqlOf(tx).query<{ id: number }>(
         sql`INSERT INTO notification_channels (public_id, organization_id, customer_id, monitor_id, source_channel_id, key, name, type, config,
             events, enabled, secret_ciphertext, is_default, consecutive_failures, last_failure_at, last_failure_reason, last_success_at,
             failing_since, created_at, updated_at, version)
@@ -160,10 +160,10 @@ export class SqlNotificationChannelRepository implements NotificationChannelRepo
     return this.select(sql`c.organization_id = ${organizationId} AND (c.customer_id IS NULL${ofCustomer}${ofMonitor})`);
   }
 
-  async save(channel: NotificationChannel, tx?: Transaction): Promise<void> {
+  async save(channel: NotificationChannel, tx: Transaction): Promise<void> {
     const c = channel;
     const rows = await uniqueWrite(() =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`UPDATE notification_channels SET key = ${c.key}, name = ${c.name}, type = ${c.type}, config = ${JSON.stringify(c.config)}::jsonb,
             events = ${c.events}::text[], enabled = ${c.enabled}, secret_ciphertext = ${c.secretCiphertext}, is_default = ${c.isDefault},
             updated_at = ${c.updatedAt}, version = version + 1
@@ -174,11 +174,9 @@ export class SqlNotificationChannelRepository implements NotificationChannelRepo
   }
 
   /** The overrides made of it go by the foreign key's cascade. */
-  async remove(channel: NotificationChannel, tx?: Transaction): Promise<void> {
+  async remove(channel: NotificationChannel, tx: Transaction): Promise<void> {
     await racing(() =>
-      sqlFor(tx, this.sql).query(
-        sql`DELETE FROM notification_channels WHERE id = ${channel.id} AND organization_id = ${channel.organizationId}`,
-      ),
+      sqlOf(tx).query(sql`DELETE FROM notification_channels WHERE id = ${channel.id} AND organization_id = ${channel.organizationId}`),
     );
   }
 

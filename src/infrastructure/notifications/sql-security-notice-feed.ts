@@ -3,7 +3,7 @@ import { decodePublishedEvent, type OutboxRow, type RefusedEvents } from '../eve
 import { warnRefused } from '../event-catalogue/refused';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
 
 const KIND = 'identity.securityNotice';
@@ -20,8 +20,8 @@ export class SqlSecurityNoticeFeed implements SecurityNoticeFeed {
     private readonly refused: RefusedEvents = warnRefused,
   ) {}
 
-  async next(limit: number, tx?: Transaction): Promise<PendingSecurityNotice[]> {
-    const on = sqlFor(tx, this.sql);
+  async next(limit: number, tx: Transaction): Promise<PendingSecurityNotice[]> {
+    const on = sqlOf(tx);
     const rows = await on.query<OutboxRow>(
       sql`SELECT id, organization_id, kind, payload FROM notification_outbox
         WHERE routed_at IS NULL AND kind = ${KIND} AND payload IS NOT NULL
@@ -43,9 +43,9 @@ export class SqlSecurityNoticeFeed implements SecurityNoticeFeed {
     return notices;
   }
 
-  async markSent(ids: readonly number[], at: Date, tx?: Transaction): Promise<void> {
+  async markSent(ids: readonly number[], at: Date, tx: Transaction): Promise<void> {
     if (ids.length === 0) return;
-    await sqlFor(tx, this.sql).query(
+    await sqlOf(tx).query(
       sql`UPDATE notification_outbox SET routed_at = ${at}, delivered_at = coalesce(delivered_at, ${at}) WHERE id = ANY(${ids}::bigint[])`,
     );
   }

@@ -1,7 +1,7 @@
 import type { DueEscalation, EscalatingIncident, EscalationDueTimes, EscalationLedger } from '../../application/on-call/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
 
 type Time = Date | string;
@@ -67,8 +67,8 @@ export class SqlEscalationLedger implements EscalationLedger, EscalationDueTimes
     return rows.length;
   }
 
-  async claimDue(now: Date, limit: number, tx?: Transaction): Promise<DueEscalation[]> {
-    const rows = await sqlFor(tx, this.sql)
+  async claimDue(now: Date, limit: number, tx: Transaction): Promise<DueEscalation[]> {
+    const rows = await sqlOf(tx)
       .query<DueRow>(sql`SELECT e.incident_id, e.organization_id, e.next_step, e.next_due_at, i.title, i.customer_id, i.escalation_policy_id,
               i.created_at, i.acknowledged_at,
               COALESCE(i.resolved_at, CASE WHEN i.status = 'merged' THEN i.updated_at END) AS closed_at
@@ -89,9 +89,9 @@ export class SqlEscalationLedger implements EscalationLedger, EscalationDueTimes
     organizationId: number,
     incidentId: string,
     now: Date,
-    tx?: Transaction,
+    tx: Transaction,
   ): Promise<{ incident: EscalatingIncident; nextStep: number | null } | null> {
-    const on = sqlFor(tx, this.sql);
+    const on = sqlOf(tx);
     await on.query(sql`INSERT INTO im_escalations (incident_id, organization_id, next_step, next_due_at, started_at, updated_at)
        SELECT i.public_id, i.organization_id, 0, i.created_at, ${now}, ${now}
          FROM im_incidents i
@@ -110,8 +110,8 @@ export class SqlEscalationLedger implements EscalationLedger, EscalationDueTimes
     return row ? { incident: toIncident(row), nextStep: row.next_step === null ? null : Number(row.next_step) } : null;
   }
 
-  async advance(incidentId: string, next: { step: number; dueAt: Date } | null, now: Date, tx?: Transaction): Promise<void> {
-    await sqlFor(tx, this.sql).query(
+  async advance(incidentId: string, next: { step: number; dueAt: Date } | null, now: Date, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(
       sql`UPDATE im_escalations SET next_step = ${next?.step ?? null}, next_due_at = ${next?.dueAt ?? null}, updated_at = ${now} WHERE incident_id = ${incidentId}`,
     );
   }

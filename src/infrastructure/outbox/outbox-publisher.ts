@@ -2,7 +2,7 @@ import type { DomainEventPublisher } from '../../application/shared/domain-event
 import type { DomainEvent, EventCodec, EventRecord } from '../../domain/shared/domain-event';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { empty, raw, sql, type Sql } from '../persistence/sql';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
 
 /**
@@ -42,8 +42,8 @@ export class OutboxEventPublisher<E extends DomainEvent> implements DomainEventP
     private readonly codec: Pick<EventCodec<E>, 'encode'>,
   ) {}
 
-  async publish(events: readonly E[], tx?: Transaction): Promise<void> {
+  async publish(events: readonly E[], tx: Transaction): Promise<void> {
     if (events.length === 0) return;
-    await sqlFor(tx, this.sql).query(outboxInsert(events.map((e) => this.codec.encode(e))));
+    await sqlOf(tx).query(outboxInsert(events.map((e) => this.codec.encode(e))));
   }
 }

@@ -1,5 +1,5 @@
 import { Transaction } from '../../application/shared/transaction';
-import type { SqlRunner, UnitOfWorkSql } from './database';
+import type { UnitOfWorkSql } from './database';
 
 /**
  * The runner's transaction handle as the persistence adapters see it: the `UnitOfWorkSql` of that
@@ -19,10 +19,3 @@ export function sqlOf(tx: Transaction): UnitOfWorkSql {
   if (!(tx instanceof SqlTransaction)) throw new TypeError('A transaction handle comes from the TransactionRunner');
   return tx.sql;
 }
-
-/**
- * Where a port that may be called inside or outside a transaction runs its SQL: the caller's
- * transaction when it hands one over, else `outside` (the pool, or the request's context).
- */
-export const sqlFor = <Outside extends SqlRunner>(tx: Transaction | undefined, outside: Outside): Outside | UnitOfWorkSql =>
-  tx ? sqlOf(tx) : outside;

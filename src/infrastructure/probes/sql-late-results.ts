@@ -2,7 +2,7 @@ import type { LateResults } from '../../application/probes/ports';
 import type { ResultStore, StoredResult } from '../../application/results/ports';
 import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
 
 const HOUR_MS = 3_600_000;
@@ -17,10 +17,10 @@ export class SqlLateResults implements LateResults {
     private readonly sql: SqlRunner,
   ) {}
 
-  async store(results: readonly StoredResult[], tx?: Transaction): Promise<void> {
+  async store(results: readonly StoredResult[], tx: Transaction): Promise<void> {
     await this.results.appendMany(results, tx);
     const hours = [...new Set(results.map((r) => Math.floor(r.checkedAt.getTime() / HOUR_MS) * HOUR_MS))].map((ms) => new Date(ms));
-    await sqlFor(tx, this.sql).query(
+    await sqlOf(tx).query(
       sql`INSERT INTO check_rollup_redo (hour)
           SELECT h FROM unnest(${hours}::timestamptz[]) AS h
           WHERE h < (SELECT rolled_to FROM check_rollup_progress WHERE id = 1)

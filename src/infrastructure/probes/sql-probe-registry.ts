@@ -2,7 +2,7 @@ import type { ProbeInstance, ProbeRegistry } from '../../application/probes/port
 import type { WireProbeStatus } from '../../application/probes/wire';
 import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
 
 /** The `probes` table. `lockStream` and `advance` run on the results' transaction (`tx`) when given, else on the unit of work's connection. */
@@ -42,16 +42,16 @@ export class SqlProbeRegistry implements ProbeRegistry {
     return Number(row?.n ?? 0) === 1;
   }
 
-  async lockStream(instanceId: string, locationId: number, tx?: Transaction): Promise<number | null> {
-    const [row] = await sqlFor(tx, this.sql).query<{ last_seq: string }>(
+  async lockStream(instanceId: string, locationId: number, tx: Transaction): Promise<number | null> {
+    const [row] = await sqlOf(tx).query<{ last_seq: string }>(
       sql`SELECT last_seq FROM probes WHERE instance_id = ${instanceId}::uuid AND location_id = ${locationId} FOR UPDATE`,
       { prepare: true },
     );
     return row ? Number(row.last_seq) : null;
   }
 
-  async advance(instanceId: string, lastSeq: number, status: WireProbeStatus, now: Date, tx?: Transaction): Promise<void> {
-    await sqlFor(tx, this.sql).query(
+  async advance(instanceId: string, lastSeq: number, status: WireProbeStatus, now: Date, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(
       sql`UPDATE probes SET last_seq = ${lastSeq}, last_seen_at = ${now}, monitors_held = ${status.monitorsHeld},
             checks_per_second = ${status.checksPerSecond}, lag_ms = ${Math.min(status.lagMs, 2_147_483_647)},
             buffered = ${status.buffered}, dropped = ${status.dropped}

@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import {
   ReportRun,
@@ -60,8 +60,8 @@ const toRun = (row: RunRow): ReportRun =>
 export class SqlReportRuns implements ReportRuns {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
-  async claim(run: NewReportRun, tx?: Transaction): Promise<ReportRun | null> {
-    const [row] = await sqlFor(tx, this.sql).query<RunRow>(
+  async claim(run: NewReportRun, tx: Transaction): Promise<ReportRun | null> {
+    const [row] = await sqlOf(tx).query<RunRow>(
       sql`INSERT INTO report_runs AS r (public_id, organization_id, report_id, report_public_id, customer_id, trigger, slot,
          period_from, period_to, status, started_at)
        VALUES (${run.publicId}, ${run.organizationId}, ${run.reportId}, ${run.reportPublicId}, ${run.customerId}, ${run.trigger}, ${run.slot}, ${run.period.from}, ${run.period.to}, 'running', ${run.startedAt})
@@ -78,8 +78,8 @@ export class SqlReportRuns implements ReportRuns {
     return rows.length > 0;
   }
 
-  async finish(run: ReportRun, tx?: Transaction): Promise<void> {
-    await sqlFor(tx, this.sql).query(
+  async finish(run: ReportRun, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(
       sql`UPDATE report_runs SET status = ${run.status}, pdf_path = ${run.pdfPath}, summary = ${run.summary && JSON.stringify(run.summary)}::jsonb, recipients = ${JSON.stringify(run.recipients)}::jsonb, error = ${run.error}, finished_at = ${run.finishedAt} WHERE id = ${run.id}`,
     );
   }

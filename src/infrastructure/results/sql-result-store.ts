@@ -3,7 +3,7 @@ import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import type { LocationCodes } from './location-codes';
 import { STATUS_CODE, STATUS_OF } from './status-codes';
 import { empty, sql, type Sql } from '../persistence/sql';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
 
 interface HistoryRow {
@@ -41,9 +41,9 @@ export class SqlResultStore implements ResultStore {
     );
   }
 
-  async appendMany(results: readonly StoredResult[], tx?: Transaction): Promise<void> {
+  async appendMany(results: readonly StoredResult[], tx: Transaction): Promise<void> {
     if (results.length === 0) return;
-    await sqlFor(tx, this.sql).query(await this.insertOf(results));
+    await sqlOf(tx).query(await this.insertOf(results));
   }
 
   /**

@@ -2,7 +2,7 @@ import type { CheckSchedule, ClaimInput, ClaimedCheck, LocationLoad, ScheduleCha
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { nextSlotAfter } from '../../domain/scheduling/check-slot';
 import { raw, sql } from '../persistence/sql';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
 
 /** bigint columns arrive as strings; times travel as epoch milliseconds (no date parsing per row). */
@@ -64,8 +64,8 @@ export class PgCheckSchedule implements CheckSchedule {
     return Number(row?.seq ?? 0);
   }
 
-  async renew(workerId: string, now: Date, aliveUntil: Date, tx?: Transaction): Promise<boolean> {
-    const rows = await sqlFor(tx, this.sql).query(
+  async renew(workerId: string, now: Date, aliveUntil: Date, tx: Transaction): Promise<boolean> {
+    const rows = await sqlOf(tx).query(
       sql`UPDATE check_workers SET alive_until = ${aliveUntil}::timestamptz WHERE worker_id = ${workerId} AND alive_until >= ${now}::timestamptz RETURNING 1`,
       { prepare: true },
     );
@@ -172,9 +172,9 @@ export class PgCheckSchedule implements CheckSchedule {
     );
   }
 
-  async confirmAt(confirmations: readonly { monitorId: number; at: Date }[], tx?: Transaction): Promise<void> {
+  async confirmAt(confirmations: readonly { monitorId: number; at: Date }[], tx: Transaction): Promise<void> {
     if (confirmations.length === 0) return;
-    await sqlFor(tx, this.sql).query(
+    await sqlOf(tx).query(
       sql`INSERT INTO check_changes (monitor_id, triggered, changed_at)
        SELECT (e->>0)::bigint, true, 'epoch'::timestamptz + (e->>1)::bigint * interval '1 millisecond'
          FROM jsonb_array_elements(${JSON.stringify(confirmations.map((c) => [c.monitorId, c.at.getTime()]))}::jsonb) AS r(e)`,

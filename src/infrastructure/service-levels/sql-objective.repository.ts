@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { ServiceLevelObjective, type BurnState, type ObjectiveSubject, type ObjectiveWindow } from '../../domain/service-levels/objective';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
@@ -65,9 +65,9 @@ const subjectColumns = (subject: ObjectiveSubject) =>
 export class SqlObjectiveRepository implements ObjectiveRepository {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
-  async add(o: ServiceLevelObjective, tx?: Transaction): Promise<ServiceLevelObjective> {
+  async add(o: ServiceLevelObjective, tx: Transaction): Promise<ServiceLevelObjective> {
     const { monitorId, tagId } = subjectColumns(o.subject);
-    const [row] = await sqlFor(tx, this.sql).query<{ id: number }>(
+    const [row] = await sqlOf(tx).query<{ id: number }>(
       sql`INSERT INTO service_level_objectives (public_id, organization_id, customer_id, name, target, window_kind, timezone, subject_type,
          monitor_id, tag_id, alerts_enabled, burn_state, burn_changed_at, created_at, updated_at, version)
        VALUES (${o.publicId}, ${o.organizationId}, ${o.customerId}, ${o.name}, ${o.target}, ${o.window}, ${o.timezone}, ${o.subject.type},
@@ -89,9 +89,9 @@ export class SqlObjectiveRepository implements ObjectiveRepository {
     return rows.map(toObjective);
   }
 
-  async save(o: ServiceLevelObjective, tx?: Transaction): Promise<void> {
+  async save(o: ServiceLevelObjective, tx: Transaction): Promise<void> {
     const { monitorId, tagId } = subjectColumns(o.subject);
-    const rows = await sqlFor(tx, this.sql).query(
+    const rows = await sqlOf(tx).query(
       sql`UPDATE service_level_objectives SET customer_id = ${o.customerId}, name = ${o.name}, target = ${o.target}, window_kind = ${o.window},
          timezone = ${o.timezone}, subject_type = ${o.subject.type}, monitor_id = ${monitorId}, tag_id = ${tagId}, alerts_enabled = ${o.alertsEnabled},
          burn_state = ${o.burnState}, burn_changed_at = ${o.burnChangedAt}, updated_at = ${o.updatedAt}, version = version + 1
@@ -110,8 +110,8 @@ export class SqlObjectiveRepository implements ObjectiveRepository {
     return rows.map(toObjective);
   }
 
-  async claimBurn(objectiveId: number, from: BurnState, to: BurnState, at: Date, tx?: Transaction): Promise<boolean> {
-    const rows = await sqlFor(tx, this.sql).query(
+  async claimBurn(objectiveId: number, from: BurnState, to: BurnState, at: Date, tx: Transaction): Promise<boolean> {
+    const rows = await sqlOf(tx).query(
       sql`UPDATE service_level_objectives SET burn_state = ${to}, burn_changed_at = ${at}
        WHERE id = ${objectiveId} AND burn_state = ${from} RETURNING id`,
     );

@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { PageEvent, PageEventFeed } from '../../application/status-pages/ports';
 import { maintenanceSummary } from '../../domain/maintenance/events';
 import { decodePublishedEvent, type OutboxRow, type PublishedEvent, type RefusedEvents } from '../event-catalogue/published-events';
@@ -51,8 +51,8 @@ export class SqlPageEventFeed implements PageEventFeed {
     private readonly refused: RefusedEvents = warnRefused,
   ) {}
 
-  async next(limit: number, tx?: Transaction): Promise<PageEvent[]> {
-    const rows = await sqlFor(tx, this.sql).query<OutboxRow>(
+  async next(limit: number, tx: Transaction): Promise<PageEvent[]> {
+    const rows = await sqlOf(tx).query<OutboxRow>(
       sql`SELECT id, organization_id, kind, payload FROM notification_outbox
         WHERE subscribers_told_at IS NULL AND kind IN (${join(KINDS, ', ')}) AND payload IS NOT NULL
         ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
@@ -68,7 +68,7 @@ export class SqlPageEventFeed implements PageEventFeed {
     if (refused.length > 0) {
       // Set aside (marked told) so they do not hold up the rows behind them; the log says which.
       this.refused(refused);
-      await sqlFor(tx, this.sql).query(
+      await sqlOf(tx).query(
         sql`UPDATE notification_outbox SET subscribers_told_at = now() WHERE id IN (${join(
           refused.map((r) => r.id),
           ', ',
@@ -78,8 +78,8 @@ export class SqlPageEventFeed implements PageEventFeed {
     return events;
   }
 
-  async markTold(ids: readonly number[], at: Date, tx?: Transaction): Promise<void> {
+  async markTold(ids: readonly number[], at: Date, tx: Transaction): Promise<void> {
     if (ids.length === 0) return;
-    await sqlFor(tx, this.sql).query(sql`UPDATE notification_outbox SET subscribers_told_at = ${at} WHERE id IN (${join(ids, ', ')})`);
+    await sqlOf(tx).query(sql`UPDATE notification_outbox SET subscribers_told_at = ${at} WHERE id IN (${join(ids, ', ')})`);
   }
 }

@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { PageIncident, type PageIncidentUpdate, type UpdateStatus } from '../../domain/status-pages/page-incident';
 import type { PageIncidentRepository } from '../../application/status-pages/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
@@ -28,8 +28,8 @@ const SELECT = sql`SELECT pi.id, pi.public_id, pi.page_id, pi.incident_id, i.pub
 export class SqlPageIncidentRepository implements PageIncidentRepository {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
-  async add(incident: PageIncident, tx?: Transaction): Promise<PageIncident> {
-    const [row] = await sqlFor(tx, this.sql).query<{ id: number }>(
+  async add(incident: PageIncident, tx: Transaction): Promise<PageIncident> {
+    const [row] = await sqlOf(tx).query<{ id: number }>(
       sql`INSERT INTO status_page_incidents (public_id, page_id, incident_id, title, status, component_keys, created_at, updated_at, resolved_at)
        VALUES (${incident.publicId}, ${incident.pageId}, ${incident.incidentId}, ${incident.title}, ${incident.status}, ${JSON.stringify(incident.componentKeys)}::jsonb, ${incident.createdAt}, ${incident.updatedAt}, ${incident.resolvedAt}) RETURNING id`,
     );
@@ -38,8 +38,8 @@ export class SqlPageIncidentRepository implements PageIncidentRepository {
     return incident;
   }
 
-  async save(incident: PageIncident, tx?: Transaction): Promise<void> {
-    await sqlFor(tx, this.sql).query(
+  async save(incident: PageIncident, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(
       sql`UPDATE status_page_incidents SET title = ${incident.title}, status = ${incident.status}, component_keys = ${JSON.stringify(incident.componentKeys)}::jsonb, updated_at = ${incident.updatedAt}, resolved_at = ${incident.resolvedAt} WHERE id = ${incident.id}`,
     );
     await this.addUpdates(incident, tx);
@@ -61,14 +61,14 @@ export class SqlPageIncidentRepository implements PageIncidentRepository {
     );
   }
 
-  private async addUpdates(incident: PageIncident, tx: Transaction | undefined): Promise<void> {
+  private async addUpdates(incident: PageIncident, tx: Transaction): Promise<void> {
     const stored: PageIncidentUpdate[] = [];
     for (const update of incident.updates) {
       if (update.id !== 0) {
         stored.push(update);
         continue;
       }
-      const [row] = await sqlFor(tx, this.sql).query<{ id: number }>(
+      const [row] = await sqlOf(tx).query<{ id: number }>(
         sql`INSERT INTO status_page_updates (page_incident_id, status, message, created_at) VALUES (${incident.id}, ${update.status}, ${update.message}, ${update.createdAt}) RETURNING id`,
       );
       stored.push({ ...update, id: Number(row!.id) });

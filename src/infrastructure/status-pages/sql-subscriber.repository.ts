@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { Subscriber, type SubscriberChannel } from '../../domain/status-pages/subscriber';
 import type { SubscriberRepository } from '../../application/status-pages/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
@@ -40,13 +40,13 @@ const toSubscriber = (r: Row) =>
 export class SqlSubscriberRepository implements SubscriberRepository {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
-  async add(s: Subscriber, tx?: Transaction): Promise<{ subscriber: Subscriber; created: boolean }> {
-    const [row] = await sqlFor(tx, this.sql).query<Row>(
+  async add(s: Subscriber, tx: Transaction): Promise<{ subscriber: Subscriber; created: boolean }> {
+    const [row] = await sqlOf(tx).query<Row>(
       sql`INSERT INTO status_page_subscribers (page_id, organization_id, channel, address, webhook_secret, component_keys, confirmed, token, created_at, confirmed_at)
        VALUES (${s.pageId}, ${s.organizationId}, ${s.channel}, ${s.address}, ${s.webhookSecret}, ${JSON.stringify(s.componentKeys)}::jsonb, ${s.confirmed}, ${s.token}, ${s.createdAt}, ${s.confirmedAt}) ON CONFLICT (page_id, channel, address) DO NOTHING RETURNING ${raw(COLUMNS)}`,
     );
     if (row) return { subscriber: toSubscriber(row), created: true };
-    const [existing] = await sqlFor(tx, this.sql).query<Row>(
+    const [existing] = await sqlOf(tx).query<Row>(
       sql`SELECT ${raw(COLUMNS)} FROM status_page_subscribers WHERE page_id = ${s.pageId} AND channel = ${s.channel} AND address = ${s.address}`,
     );
     return { subscriber: toSubscriber(existing!), created: false };

@@ -6,7 +6,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf } from '../persistence/row';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { raw, sql } from '../persistence/sql';
 import { refCondition } from '../persistence/tenant-scope';
 
@@ -87,10 +87,10 @@ export class SqlCustomFieldRepository implements CustomFieldRepository {
     return row ? fieldOf(row) : null;
   }
 
-  async add(field: CustomField, tx?: Transaction): Promise<CustomField> {
+  async add(field: CustomField, tx: Transaction): Promise<CustomField> {
     const f = field;
     const [row] = await uniqueKey(() =>
-      sqlFor(tx, this.sql).query<{ id: number }>(
+      sqlOf(tx).query<{ id: number }>(
         sql`INSERT INTO custom_fields (public_id, organization_id, name, field_key, field_type, is_required, display_order, options,
             placeholder, help_text, show_in_table, is_active, created_at, updated_at, version)
           VALUES (${f.publicId}, ${f.organizationId}, ${f.name}, ${f.fieldKey}, ${f.fieldType}, ${f.isRequired}, ${f.displayOrder},
@@ -103,10 +103,10 @@ export class SqlCustomFieldRepository implements CustomFieldRepository {
     return f;
   }
 
-  async save(field: CustomField, tx?: Transaction): Promise<void> {
+  async save(field: CustomField, tx: Transaction): Promise<void> {
     const f = field;
     const rows = await uniqueKey(() =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`UPDATE custom_fields SET name = ${f.name}, field_key = ${f.fieldKey}, field_type = ${f.fieldType}, is_required = ${f.isRequired},
             display_order = ${f.displayOrder}, options = ${JSON.stringify(f.options)}, placeholder = ${f.placeholder},
             help_text = ${f.helpText}, show_in_table = ${f.showInTable}, is_active = ${f.isActive}, updated_at = ${f.updatedAt},
@@ -117,9 +117,9 @@ export class SqlCustomFieldRepository implements CustomFieldRepository {
     versionSaved(f, rows);
   }
 
-  async remove(field: CustomField, tx?: Transaction): Promise<void> {
+  async remove(field: CustomField, tx: Transaction): Promise<void> {
     await racing(() =>
-      sqlFor(tx, this.sql).query(sql`DELETE FROM custom_fields WHERE id = ${field.id} AND organization_id = ${field.organizationId}`),
+      sqlOf(tx).query(sql`DELETE FROM custom_fields WHERE id = ${field.id} AND organization_id = ${field.organizationId}`),
     );
   }
 }

@@ -11,7 +11,7 @@ import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
 import type { Transaction } from '../../application/shared/transaction';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf } from '../persistence/row';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { uniqueWrite } from './unique-write';
 import { raw, sql } from '../persistence/sql';
 
@@ -73,10 +73,10 @@ export class SqlCustomerDomainRepository implements CustomerDomainRepository {
     private readonly prepared: PreparedSql,
   ) {}
 
-  async add(domain: CustomerDomain, tx?: Transaction): Promise<CustomerDomain> {
+  async add(domain: CustomerDomain, tx: Transaction): Promise<CustomerDomain> {
     const d = domain;
     const [row] = await uniqueWrite('customerDomainExists', () =>
-      sqlFor(tx, this.sql).query<{ id: number }>(
+      sqlOf(tx).query<{ id: number }>(
         sql`INSERT INTO customer_domains (public_id, organization_id, customer_id, label, domain_name, status, expiry_warning_days,
             expiry_error_days, notification_phone_number, notification_email, created_at, updated_at, version)
           VALUES (${d.publicId}, ${d.organizationId}, ${d.customerId}, ${d.label}, ${d.domainName}, ${d.status}, ${d.expiryWarningDays},
@@ -101,10 +101,10 @@ export class SqlCustomerDomainRepository implements CustomerDomainRepository {
     return listPageJson((statement) => this.prepared.query(statement), DOMAIN_LIST, scope, filter, page);
   }
 
-  async save(domain: CustomerDomain, options: { resetExpiry?: boolean } = {}, tx?: Transaction): Promise<void> {
+  async save(domain: CustomerDomain, options: { resetExpiry?: boolean } = {}, tx: Transaction): Promise<void> {
     const d = domain;
     const rows = await uniqueWrite('customerDomainExists', () =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`UPDATE customer_domains SET label = ${d.label}, domain_name = ${d.domainName}, status = ${d.status},
             expiry_warning_days = ${d.expiryWarningDays}, expiry_error_days = ${d.expiryErrorDays},
             notification_phone_number = ${d.notificationPhoneNumber}, notification_email = ${d.notificationEmail}, updated_at = ${d.updatedAt},
@@ -113,12 +113,12 @@ export class SqlCustomerDomainRepository implements CustomerDomainRepository {
       ),
     );
     versionSaved(d, rows);
-    if (options.resetExpiry) await sqlFor(tx, this.sql).query(sql`DELETE FROM customer_domain_expiry WHERE domain_id = ${d.id}`);
+    if (options.resetExpiry) await sqlOf(tx).query(sql`DELETE FROM customer_domain_expiry WHERE domain_id = ${d.id}`);
   }
 
-  async remove(domain: CustomerDomain, tx?: Transaction): Promise<void> {
+  async remove(domain: CustomerDomain, tx: Transaction): Promise<void> {
     await racing(() =>
-      sqlFor(tx, this.sql).query(sql`DELETE FROM customer_domains WHERE id = ${domain.id} AND organization_id = ${domain.organizationId}`),
+      sqlOf(tx).query(sql`DELETE FROM customer_domains WHERE id = ${domain.id} AND organization_id = ${domain.organizationId}`),
     );
   }
 

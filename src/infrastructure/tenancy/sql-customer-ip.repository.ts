@@ -12,7 +12,7 @@ import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
 import type { Transaction } from '../../application/shared/transaction';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf } from '../persistence/row';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { uniqueWrite } from './unique-write';
 import { raw, sql } from '../persistence/sql';
 
@@ -71,10 +71,10 @@ export class SqlCustomerIpRepository implements CustomerIpRepository {
     private readonly prepared: PreparedSql,
   ) {}
 
-  async add(ip: CustomerIp, tx?: Transaction): Promise<CustomerIp> {
+  async add(ip: CustomerIp, tx: Transaction): Promise<CustomerIp> {
     const a = ip;
     const [row] = await uniqueWrite('customerIpExists', () =>
-      sqlFor(tx, this.sql).query<{ id: number }>(
+      sqlOf(tx).query<{ id: number }>(
         sql`INSERT INTO customer_ips (public_id, organization_id, customer_id, label, ip_address, ip_family, status, notification_phone_number,
             notification_email, created_at, updated_at, version)
           VALUES (${a.publicId}, ${a.organizationId}, ${a.customerId}, ${a.label}, ${a.ipAddress}, ${a.ipFamily}, ${a.status},
@@ -97,10 +97,10 @@ export class SqlCustomerIpRepository implements CustomerIpRepository {
     return listPageJson((statement) => this.prepared.query(statement), LIST, scope, filter, page);
   }
 
-  async save(ip: CustomerIp, options: { resetDnsbl?: boolean } = {}, tx?: Transaction): Promise<void> {
+  async save(ip: CustomerIp, options: { resetDnsbl?: boolean } = {}, tx: Transaction): Promise<void> {
     const a = ip;
     const rows = await uniqueWrite('customerIpExists', () =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`UPDATE customer_ips SET label = ${a.label}, ip_address = ${a.ipAddress}, ip_family = ${a.ipFamily}, status = ${a.status},
             notification_phone_number = ${a.notificationPhoneNumber}, notification_email = ${a.notificationEmail}, updated_at = ${a.updatedAt},
             version = version + 1
@@ -108,13 +108,11 @@ export class SqlCustomerIpRepository implements CustomerIpRepository {
       ),
     );
     versionSaved(a, rows);
-    if (options.resetDnsbl) await sqlFor(tx, this.sql).query(sql`DELETE FROM customer_ip_dnsbl WHERE ip_id = ${a.id}`);
+    if (options.resetDnsbl) await sqlOf(tx).query(sql`DELETE FROM customer_ip_dnsbl WHERE ip_id = ${a.id}`);
   }
 
-  async remove(ip: CustomerIp, tx?: Transaction): Promise<void> {
-    await racing(() =>
-      sqlFor(tx, this.sql).query(sql`DELETE FROM customer_ips WHERE id = ${ip.id} AND organization_id = ${ip.organizationId}`),
-    );
+  async remove(ip: CustomerIp, tx: Transaction): Promise<void> {
+    await racing(() => sqlOf(tx).query(sql`DELETE FROM customer_ips WHERE id = ${ip.id} AND organization_id = ${ip.organizationId}`));
   }
 
   async dnsblOf(ip: CustomerIp): Promise<IpDnsbl | null> {

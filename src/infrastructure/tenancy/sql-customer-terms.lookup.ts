@@ -6,6 +6,8 @@ import type { Clock } from '../../application/shared/clock';
 import { customerScopeSql, refCondition } from '../persistence/tenant-scope';
 import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
+import { sqlOf } from '../persistence/sql-transaction';
+import type { Transaction } from '../../application/shared/transaction';
 
 const SELECT = sql`
   SELECT c.id, c.public_id, c.organization_id, c.status, c.allow_self_service, c.max_self_service_urls,
@@ -33,16 +35,17 @@ export class SqlCustomerTermsLookup implements CustomerTermsLookup {
     return row ? toTerms(row) : null;
   }
 
-  async upgradeQuotaTier(scope: TenantScope, customerId: number, fromTierIndex: number): Promise<CustomerTerms> {
+  async upgradeQuotaTier(scope: TenantScope, customerId: number, fromTierIndex: number, tx: Transaction): Promise<CustomerTerms> {
     const within = customerScopeSql(scope, 'c');
-    const moved = await this.sql.query(
+    const moved = await sqlOf(tx).query(
       sql`UPDATE customers c SET quota_tier_index = c.quota_tier_index + 1, version = c.version + 1, updated_at = ${this.clock.now()}
        FROM package_configs p
        WHERE p.id = c.package_id AND c.id = ${customerId} AND ${within}
          AND c.quota_tier_index = ${fromTierIndex} AND jsonb_array_length(p.quota_tiers) > ${fromTierIndex + 1}
        RETURNING c.id`,
     );
-    const terms = await this.forCustomer(scope, customerId);
+    const [row] = await sqlOf(tx).query<SqlRow>(sql`${SELECT} WHERE ${within} AND c.id = ${customerId}`);
+    const terms = row ? toTerms(row) : null;
     if (!terms) throw new AppError('customerNotFound');
     if (moved.length > 0) return terms;
     if (terms.currentTierIndex !== fromTierIndex) throw new AppError('conflict', { currentTierIndex: terms.currentTierIndex });

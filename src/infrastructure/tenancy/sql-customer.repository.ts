@@ -6,7 +6,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { raw, sql } from '../persistence/sql';
 import { customerScopeSql, refCondition } from '../persistence/tenant-scope';
 
@@ -123,15 +123,15 @@ function rowOf(c: Customer): CustomerRow {
 export class SqlCustomerRepository implements CustomerRepository {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
-  async add(customer: Customer, tx?: Transaction): Promise<Customer> {
+  async add(customer: Customer, tx: Transaction): Promise<Customer> {
     await this.addMany([customer], tx);
     return customer;
   }
 
-  async addMany(customers: Customer[], tx?: Transaction): Promise<Customer[]> {
+  async addMany(customers: Customer[], tx: Transaction): Promise<Customer[]> {
     if (customers.length === 0) return customers;
     const rows = await racing(() =>
-      sqlFor(tx, this.sql).query<{ id: number; public_id: string }>(
+      sqlOf(tx).query<{ id: number; public_id: string }>(
         sql`INSERT INTO customers (${INSERTED})
           SELECT ${INSERTED} FROM jsonb_populate_recordset(NULL::customers, ${JSON.stringify(customers.map(rowOf))}::jsonb)
           RETURNING id, public_id`,
@@ -157,9 +157,9 @@ export class SqlCustomerRepository implements CustomerRepository {
     return rows.map(customerOf).sort(byName);
   }
 
-  async save(customer: Customer, tx?: Transaction): Promise<void> {
+  async save(customer: Customer, tx: Transaction): Promise<void> {
     const rows = await racing(() =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`UPDATE customers SET (${raw(MUTABLE)}) = (SELECT ${raw(MUTABLE)} FROM jsonb_populate_record(NULL::customers, ${JSON.stringify(rowOf(customer))}::jsonb)),
             version = version + 1
           WHERE id = ${customer.id} AND organization_id = ${customer.organizationId} AND version = ${customer.version} RETURNING version`,
@@ -168,9 +168,9 @@ export class SqlCustomerRepository implements CustomerRepository {
     versionSaved(customer, rows);
   }
 
-  async remove(customer: Customer, tx?: Transaction): Promise<{ domains: number; ips: number }> {
+  async remove(customer: Customer, tx: Transaction): Promise<{ domains: number; ips: number }> {
     const [counts] = await racing(() =>
-      sqlFor(tx, this.sql).query<{ domains: number; ips: number }>(
+      sqlOf(tx).query<{ domains: number; ips: number }>(
         sql`WITH gone AS (DELETE FROM customers WHERE id = ${customer.id} AND organization_id = ${customer.organizationId} RETURNING id)
           SELECT (SELECT count(*)::int FROM customer_domains WHERE customer_id = ${customer.id}) AS domains,
                  (SELECT count(*)::int FROM customer_ips WHERE customer_id = ${customer.id}) AS ips
@@ -187,8 +187,8 @@ export class SqlCustomerRepository implements CustomerRepository {
     return Number(row?.count ?? 0);
   }
 
-  async dropCustomFieldValues(scope: TenantScope, fieldKey: string, tx?: Transaction): Promise<void> {
-    await sqlFor(tx, this.sql).query(
+  async dropCustomFieldValues(scope: TenantScope, fieldKey: string, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(
       sql`UPDATE customers SET custom_fields = custom_fields - CAST(${fieldKey} AS text) WHERE organization_id = ${scope.organizationId}`,
     );
   }

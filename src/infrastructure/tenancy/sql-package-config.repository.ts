@@ -5,7 +5,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf } from '../persistence/row';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { raw, sql } from '../persistence/sql';
 import { refCondition } from '../persistence/tenant-scope';
 import { jsonb, uniqueWrite } from './unique-write';
@@ -69,11 +69,11 @@ export class SqlPackageConfigRepository implements PackageConfigRepository {
     return row ? packageOf(row) : null;
   }
 
-  async add(config: PackageConfig, tx?: Transaction): Promise<PackageConfig> {
+  async add(config: PackageConfig, tx: Transaction): Promise<PackageConfig> {
     const c = config;
     await this.unflagOtherDefaults(c, tx);
     const [row] = await uniqueWrite('packageKeyTaken', () =>
-      sqlFor(tx, this.sql).query<{ id: number }>(
+      sqlOf(tx).query<{ id: number }>(
         sql`INSERT INTO package_configs (public_id, organization_id, key, display_name, description, min_check_interval_minutes, quota_tiers,
             sms_monthly_allowance, is_default, created_at, updated_at, version)
           VALUES (${c.publicId}, ${c.organizationId}, ${c.key}, ${c.displayName}, ${c.description}, ${c.minCheckIntervalMinutes},
@@ -95,11 +95,11 @@ export class SqlPackageConfigRepository implements PackageConfigRepository {
     );
   }
 
-  async save(config: PackageConfig, tx?: Transaction): Promise<void> {
+  async save(config: PackageConfig, tx: Transaction): Promise<void> {
     const c = config;
     await this.unflagOtherDefaults(c, tx);
     const rows = await uniqueWrite('packageKeyTaken', () =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`UPDATE package_configs SET key = ${c.key}, display_name = ${c.displayName}, description = ${c.description},
             min_check_interval_minutes = ${c.minCheckIntervalMinutes}, quota_tiers = ${jsonb(c.quotaTiers)},
             sms_monthly_allowance = ${c.smsMonthlyAllowance}, is_default = ${c.isDefault}, updated_at = ${c.updatedAt}, version = version + 1
@@ -108,22 +108,22 @@ export class SqlPackageConfigRepository implements PackageConfigRepository {
     );
     versionSaved(c, rows);
     const top = c.quotaTiers.length - 1;
-    await sqlFor(tx, this.sql).query(
+    await sqlOf(tx).query(
       sql`UPDATE customers SET quota_tier_index = ${top} WHERE package_id = ${c.id} AND organization_id = ${c.organizationId} AND quota_tier_index > ${top}`,
     );
   }
 
-  async remove(config: PackageConfig, tx?: Transaction): Promise<void> {
+  async remove(config: PackageConfig, tx: Transaction): Promise<void> {
     await racing(() =>
-      sqlFor(tx, this.sql).query(sql`DELETE FROM package_configs WHERE id = ${config.id} AND organization_id = ${config.organizationId}`),
+      sqlOf(tx).query(sql`DELETE FROM package_configs WHERE id = ${config.id} AND organization_id = ${config.organizationId}`),
     );
   }
 
   /** One default per organization: a package flagged default takes the flag from the others. */
-  private async unflagOtherDefaults(config: PackageConfig, tx: Transaction | undefined): Promise<void> {
+  private async unflagOtherDefaults(config: PackageConfig, tx: Transaction): Promise<void> {
     if (!config.isDefault) return;
     await racing(() =>
-      sqlFor(tx, this.sql).query(
+      sqlOf(tx).query(
         sql`UPDATE package_configs SET is_default = false, version = version + 1 WHERE organization_id = ${config.organizationId} AND is_default AND id <> ${config.id ?? 0}`,
       ),
     );

@@ -1,5 +1,5 @@
 import type { Transaction } from '../../application/shared/transaction';
-import { sqlFor } from '../persistence/sql-transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { DomainExpiry, IpDnsbl } from '../../domain/tenancy/watch-results';
 import type { DomainNotice, IpNotice } from '../../domain/tenancy/watch-events';
@@ -36,11 +36,11 @@ export class SqlWatchResultStore implements WatchResultStore {
     scope: TenantScope,
     domainId: number,
     e: DomainExpiry,
-    announcement?: WatchAnnouncement<DomainNotice>,
-    tx?: Transaction,
+    announcement: WatchAnnouncement<DomainNotice> | undefined,
+    tx: Transaction,
   ): Promise<boolean> {
     const announced = !!announcement;
-    const rows = await sqlFor(tx, this.sql).query<{ id: number }>(
+    const rows = await sqlOf(tx).query<{ id: number }>(
       sql`WITH recorded AS (
          INSERT INTO customer_domain_expiry AS x (domain_id, domain_expires_at, domain_registrar, is_expired, last_error,
            last_checked_at, last_changed_at, last_notified_warning_at, last_notified_error_at, last_notified_expired_at, announced_band, announced_at)
@@ -65,11 +65,11 @@ export class SqlWatchResultStore implements WatchResultStore {
     scope: TenantScope,
     ipId: number,
     d: IpDnsbl,
-    announcement?: WatchAnnouncement<IpNotice>,
-    tx?: Transaction,
+    announcement: WatchAnnouncement<IpNotice> | undefined,
+    tx: Transaction,
   ): Promise<boolean> {
     const announced = !!announcement;
-    const rows = await sqlFor(tx, this.sql).query<{ id: number }>(
+    const rows = await sqlOf(tx).query<{ id: number }>(
       sql`WITH recorded AS (
          INSERT INTO customer_ip_dnsbl AS x (ip_id, is_listed, listed_count, listings, last_error, last_checked_at,
            last_changed_at, last_listed_at, last_clean_at, last_notified_listed_at, last_notified_clean_at, announced_listed, announced_at)

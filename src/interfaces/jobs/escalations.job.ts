@@ -33,7 +33,7 @@ export const escalationsJob = defineJob(
       async run() {
         const report = await use.runDueEscalations.execute();
         const route = use.routeMonitorIncident;
-        const stormsResolved = await use.transactionRunner.run(() => route.resolveAllRecovered());
+        const stormsResolved = await use.transactionRunner.run((tx) => route.resolveAllRecovered(tx));
         if (report.stepsPaged > 0 || report.adopted > 0 || stormsResolved > 0) {
           logger.info({ job: ESCALATIONS_JOB, ...report, stormsResolved }, 'escalations run');
         }

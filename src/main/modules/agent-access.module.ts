@@ -1,6 +1,6 @@
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
-import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../application/shared/transaction';
 import { RATE_LIMITER } from '../../application/shared/rate-limiter';
 import { PLATFORM_SETTINGS_REPOSITORY, SECRET_TOKENS, USER_REPOSITORY } from '../../application/identity/ports';
 import { CREDENTIAL_RESOLVER, type CredentialResolver } from '../../application/identity/authenticate-caller';
@@ -56,7 +56,8 @@ import { agentAccessPurgeJob } from '../../interfaces/jobs/agent-access-purge.jo
 import { defineFront, type ContextModule } from './context-module';
 
 /** Agent access: registrations and claims, tokens, signing keys, trusted issuers, consent, the wsma_ resolver. */
-export const agentAccessModule = bindings(({ bind }) => {
+export const agentAccessModule = bindings(({ bind, single }) => {
+  const transactions = (c: { get<T>(id: symbol): T }) => c.get<TransactionRunner>(TRANSACTION_RUNNER);
   const config = (c: { get<T>(id: symbol): T }) => c.get<AppConfig>(CONFIG);
 
   bind<AgentEndpoints>(AGENT_ENDPOINTS)
@@ -71,28 +72,21 @@ export const agentAccessModule = bindings(({ bind }) => {
       return { invalidate: () => cache.clear() };
     })
     .inSingletonScope();
-  bind(AGENT_REGISTRATION_REPOSITORY)
-    .toDynamicValue((c) => new SqlAgentRegistrationRepository(c.get(CONTEXT_SQL)))
-    .inSingletonScope();
-  bind(AGENT_ACCESS_TOKEN_REPOSITORY)
-    .toDynamicValue((c) => new SqlAgentAccessTokenRepository(c.get(CONTEXT_SQL), c.get(CREDENTIAL_CACHE_INVALIDATOR)))
-    .inSingletonScope();
-  bind(CONSENT_REQUEST_REPOSITORY)
-    .toDynamicValue((c) => new SqlConsentRequestRepository(c.get(CONTEXT_SQL)))
-    .inSingletonScope();
-  bind(SIGNING_KEYS)
-    .toDynamicValue(
-      (c) =>
-        new PostgresSigningKeys(
-          c.get(SQL),
-          c.get(TRANSACTION_RUNNER),
-          new KeyEncryption({
-            configuredKey: config(c).agentKeyEncryptionKey,
-            dataDir: config(c).dataDir,
-          }),
-        ),
-    )
-    .inSingletonScope();
+  single(AGENT_REGISTRATION_REPOSITORY, (c) => new SqlAgentRegistrationRepository(c.get(CONTEXT_SQL)));
+  single(AGENT_ACCESS_TOKEN_REPOSITORY, (c) => new SqlAgentAccessTokenRepository(c.get(CONTEXT_SQL), c.get(CREDENTIAL_CACHE_INVALIDATOR)));
+  single(CONSENT_REQUEST_REPOSITORY, (c) => new SqlConsentRequestRepository(c.get(CONTEXT_SQL)));
+  single(
+    SIGNING_KEYS,
+    (c) =>
+      new PostgresSigningKeys(
+        c.get(SQL),
+        transactions(c),
+        new KeyEncryption({
+          configuredKey: config(c).agentKeyEncryptionKey,
+          dataDir: config(c).dataDir,
+        }),
+      ),
+  );
   bind(IDENTITY_ASSERTIONS)
     .toDynamicValue((c) => {
       const endpoints = c.get<AgentEndpoints>(AGENT_ENDPOINTS);
@@ -105,160 +99,149 @@ export const agentAccessModule = bindings(({ bind }) => {
       return new JoseTrustedIssuers(config(c).agentTrustedIssuers as never, [endpoints.issuer, endpoints.tokenEndpoint]);
     })
     .inSingletonScope();
-  bind(REPLAY_GUARD)
-    .toDynamicValue((c) => new SqlReplayGuard(c.get(SQL)))
-    .inSingletonScope();
+  single(REPLAY_GUARD, (c) => new SqlReplayGuard(c.get(SQL)));
   bind(USER_CODES).toConstantValue(new RandomUserCodes());
   bind<CredentialResolver>(CREDENTIAL_RESOLVER)
     .toDynamicValue((c) => new AgentCredentialResolver(c.get(SQL), c.get(CALLER_CACHE)))
     .inSingletonScope();
 
-  bind(ClaimCredentialIssuer)
-    .toDynamicValue((c) => new ClaimCredentialIssuer(c.get(SECRET_TOKENS), c.get(USER_CODES), c.get(AGENT_ENDPOINTS)))
-    .inSingletonScope();
-  bind(ClaimLookup)
-    .toDynamicValue((c) => new ClaimLookup(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(SECRET_TOKENS), c.get(USER_CODES)))
-    .inSingletonScope();
-  bind(AccessTokenMinter)
-    .toDynamicValue(
-      (c) =>
-        new AccessTokenMinter(c.get(AGENT_ACCESS_TOKEN_REPOSITORY), c.get(IDENTITY_ASSERTIONS), c.get(SECRET_TOKENS), c.get(ID_GENERATOR)),
-    )
-    .inSingletonScope();
-  bind(RegisterAgent)
-    .toDynamicValue(
-      (c) =>
-        new RegisterAgent(
-          c.get(AGENT_REGISTRATION_REPOSITORY),
-          c.get(IDENTITY_ASSERTIONS),
-          c.get(ClaimCredentialIssuer),
-          c.get(PLATFORM_SETTINGS_REPOSITORY),
-          c.get(RATE_LIMITER),
-          c.get(AGENT_ENDPOINTS),
-          c.get(CLOCK),
-        ),
-    )
-    .inSingletonScope();
-  bind(RequestIdJagApproval)
-    .toDynamicValue(
-      (c) =>
-        new RequestIdJagApproval(
-          c.get(AGENT_REGISTRATION_REPOSITORY),
-          c.get(CONSENT_REQUEST_REPOSITORY),
-          c.get(ClaimCredentialIssuer),
-          c.get(TRANSACTION_RUNNER),
-          c.get(SECRET_TOKENS),
-          c.get(ID_GENERATOR),
-        ),
-    )
-    .inSingletonScope();
-  bind(ExchangeIdJag)
-    .toDynamicValue(
-      (c) =>
-        new ExchangeIdJag(
-          c.get(TRUSTED_ISSUERS),
-          c.get(REPLAY_GUARD),
-          c.get(AGENT_REGISTRATION_REPOSITORY),
-          c.get(USER_REPOSITORY),
-          c.get(RequestIdJagApproval),
-          c.get(AccessTokenMinter),
-        ),
-    )
-    .inSingletonScope();
-  bind(ExchangeAssertion)
-    .toDynamicValue(
-      (c) =>
-        new ExchangeAssertion(
-          c.get(AGENT_REGISTRATION_REPOSITORY),
-          c.get(IDENTITY_ASSERTIONS),
-          c.get(ExchangeIdJag),
-          c.get(AccessTokenMinter),
-          c.get(CLOCK),
-        ),
-    )
-    .inSingletonScope();
-  bind(PollClaim)
-    .toDynamicValue(
-      (c) => new PollClaim(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(AccessTokenMinter), c.get(SECRET_TOKENS), c.get(CLOCK)),
-    )
-    .inSingletonScope();
-  bind(IssueAccessToken)
-    .toDynamicValue((c) => new IssueAccessToken(c.get(ExchangeAssertion), c.get(PollClaim), c.get(RATE_LIMITER)))
-    .inSingletonScope();
-  bind(RevokeToken)
-    .toDynamicValue(
-      (c) =>
-        new RevokeToken(
-          c.get(AGENT_ACCESS_TOKEN_REPOSITORY),
-          c.get(AGENT_REGISTRATION_REPOSITORY),
-          c.get(IDENTITY_ASSERTIONS),
-          c.get(SECRET_TOKENS),
-          c.get(CREDENTIAL_CACHE_INVALIDATOR),
-          c.get(CLOCK),
-        ),
-    )
-    .inSingletonScope();
-  bind(RedeemClaimToken)
-    .toDynamicValue(
-      (c) => new RedeemClaimToken(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(ClaimLookup), c.get(USER_REPOSITORY), c.get(CLOCK)),
-    )
-    .inSingletonScope();
-  bind(GetClaimContext)
-    .toDynamicValue((c) => new GetClaimContext(c.get(ClaimLookup), c.get(CONSENT_REQUEST_REPOSITORY), c.get(USER_REPOSITORY), c.get(CLOCK)))
-    .inSingletonScope();
-  bind(ConfirmClaim)
-    .toDynamicValue((c) => new ConfirmClaim(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(ClaimLookup), c.get(USER_REPOSITORY), c.get(CLOCK)))
-    .inSingletonScope();
-  bind(DecideConsent)
-    .toDynamicValue(
-      (c) =>
-        new DecideConsent(
-          c.get(CONSENT_REQUEST_REPOSITORY),
-          c.get(AGENT_REGISTRATION_REPOSITORY),
-          c.get(USER_REPOSITORY),
-          c.get(TRANSACTION_RUNNER),
-          c.get(CLOCK),
-        ),
-    )
-    .inSingletonScope();
-  bind(ListConnections)
-    .toDynamicValue((c) => new ListConnections(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(AGENT_ACCESS_TOKEN_REPOSITORY)))
-    .inSingletonScope();
-  bind(DeleteConnection)
-    .toDynamicValue(
-      (c) =>
-        new DeleteConnection(
-          c.get(AGENT_REGISTRATION_REPOSITORY),
-          c.get(AGENT_ACCESS_TOKEN_REPOSITORY),
-          c.get(TRANSACTION_RUNNER),
-          c.get(CREDENTIAL_CACHE_INVALIDATOR),
-          c.get(CLOCK),
-        ),
-    )
-    .inSingletonScope();
-  bind(HandleSecurityEvent)
-    .toDynamicValue(
-      (c) =>
-        new HandleSecurityEvent(
-          c.get(TRUSTED_ISSUERS),
-          c.get(REPLAY_GUARD),
-          c.get(AGENT_REGISTRATION_REPOSITORY),
-          c.get(AGENT_ACCESS_TOKEN_REPOSITORY),
-          c.get(USER_REPOSITORY),
-          c.get(TRANSACTION_RUNNER),
-          c.get(CREDENTIAL_CACHE_INVALIDATOR),
-          c.get(CLOCK),
-        ),
-    )
-    .inSingletonScope();
-  bind(RotateSigningKey)
-    .toDynamicValue((c) => new RotateSigningKey(c.get(SIGNING_KEYS), c.get(CLOCK)))
-    .inSingletonScope();
-  bind(PurgeStaleAgentRecords)
-    .toDynamicValue(
-      (c) => new PurgeStaleAgentRecords(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(AGENT_ACCESS_TOKEN_REPOSITORY), c.get(CLOCK)),
-    )
-    .inSingletonScope();
+  single(ClaimCredentialIssuer, (c) => new ClaimCredentialIssuer(c.get(SECRET_TOKENS), c.get(USER_CODES), c.get(AGENT_ENDPOINTS)));
+  single(ClaimLookup, (c) => new ClaimLookup(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(SECRET_TOKENS), c.get(USER_CODES)));
+  single(
+    AccessTokenMinter,
+    (c) =>
+      new AccessTokenMinter(
+        c.get(AGENT_ACCESS_TOKEN_REPOSITORY),
+        c.get(IDENTITY_ASSERTIONS),
+        c.get(SECRET_TOKENS),
+        c.get(ID_GENERATOR),
+        transactions(c),
+      ),
+  );
+  single(
+    RegisterAgent,
+    (c) =>
+      new RegisterAgent(
+        c.get(AGENT_REGISTRATION_REPOSITORY),
+        c.get(IDENTITY_ASSERTIONS),
+        c.get(ClaimCredentialIssuer),
+        c.get(PLATFORM_SETTINGS_REPOSITORY),
+        c.get(RATE_LIMITER),
+        c.get(AGENT_ENDPOINTS),
+        c.get(CLOCK),
+        transactions(c),
+      ),
+  );
+  single(
+    RequestIdJagApproval,
+    (c) =>
+      new RequestIdJagApproval(
+        c.get(AGENT_REGISTRATION_REPOSITORY),
+        c.get(CONSENT_REQUEST_REPOSITORY),
+        c.get(ClaimCredentialIssuer),
+        transactions(c),
+        c.get(SECRET_TOKENS),
+        c.get(ID_GENERATOR),
+      ),
+  );
+  single(
+    ExchangeIdJag,
+    (c) =>
+      new ExchangeIdJag(
+        c.get(TRUSTED_ISSUERS),
+        c.get(REPLAY_GUARD),
+        c.get(AGENT_REGISTRATION_REPOSITORY),
+        c.get(USER_REPOSITORY),
+        c.get(RequestIdJagApproval),
+        c.get(AccessTokenMinter),
+      ),
+  );
+  single(
+    ExchangeAssertion,
+    (c) =>
+      new ExchangeAssertion(
+        c.get(AGENT_REGISTRATION_REPOSITORY),
+        c.get(IDENTITY_ASSERTIONS),
+        c.get(ExchangeIdJag),
+        c.get(AccessTokenMinter),
+        c.get(CLOCK),
+      ),
+  );
+  single(
+    PollClaim,
+    (c) =>
+      new PollClaim(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(AccessTokenMinter), c.get(SECRET_TOKENS), c.get(CLOCK), transactions(c)),
+  );
+  single(IssueAccessToken, (c) => new IssueAccessToken(c.get(ExchangeAssertion), c.get(PollClaim), c.get(RATE_LIMITER)));
+  single(
+    RevokeToken,
+    (c) =>
+      new RevokeToken(
+        c.get(AGENT_ACCESS_TOKEN_REPOSITORY),
+        c.get(AGENT_REGISTRATION_REPOSITORY),
+        c.get(IDENTITY_ASSERTIONS),
+        c.get(SECRET_TOKENS),
+        c.get(CREDENTIAL_CACHE_INVALIDATOR),
+        c.get(CLOCK),
+        transactions(c),
+      ),
+  );
+  single(
+    RedeemClaimToken,
+    (c) =>
+      new RedeemClaimToken(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(ClaimLookup), c.get(USER_REPOSITORY), c.get(CLOCK), transactions(c)),
+  );
+  single(
+    GetClaimContext,
+    (c) => new GetClaimContext(c.get(ClaimLookup), c.get(CONSENT_REQUEST_REPOSITORY), c.get(USER_REPOSITORY), c.get(CLOCK)),
+  );
+  single(
+    ConfirmClaim,
+    (c) =>
+      new ConfirmClaim(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(ClaimLookup), c.get(USER_REPOSITORY), c.get(CLOCK), transactions(c)),
+  );
+  single(
+    DecideConsent,
+    (c) =>
+      new DecideConsent(
+        c.get(CONSENT_REQUEST_REPOSITORY),
+        c.get(AGENT_REGISTRATION_REPOSITORY),
+        c.get(USER_REPOSITORY),
+        transactions(c),
+        c.get(CLOCK),
+      ),
+  );
+  single(ListConnections, (c) => new ListConnections(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(AGENT_ACCESS_TOKEN_REPOSITORY)));
+  single(
+    DeleteConnection,
+    (c) =>
+      new DeleteConnection(
+        c.get(AGENT_REGISTRATION_REPOSITORY),
+        c.get(AGENT_ACCESS_TOKEN_REPOSITORY),
+        transactions(c),
+        c.get(CREDENTIAL_CACHE_INVALIDATOR),
+        c.get(CLOCK),
+      ),
+  );
+  single(
+    HandleSecurityEvent,
+    (c) =>
+      new HandleSecurityEvent(
+        c.get(TRUSTED_ISSUERS),
+        c.get(REPLAY_GUARD),
+        c.get(AGENT_REGISTRATION_REPOSITORY),
+        c.get(AGENT_ACCESS_TOKEN_REPOSITORY),
+        c.get(USER_REPOSITORY),
+        transactions(c),
+        c.get(CREDENTIAL_CACHE_INVALIDATOR),
+        c.get(CLOCK),
+      ),
+  );
+  single(RotateSigningKey, (c) => new RotateSigningKey(c.get(SIGNING_KEYS), c.get(CLOCK)));
+  single(
+    PurgeStaleAgentRecords,
+    (c) => new PurgeStaleAgentRecords(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(AGENT_ACCESS_TOKEN_REPOSITORY), c.get(CLOCK)),
+  );
 });
 
 export const agentAccessContext: ContextModule = {

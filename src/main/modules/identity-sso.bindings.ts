@@ -80,6 +80,7 @@ export function bindSso({ bind, single }: Pick<ContainerModuleLoadOptions, 'bind
         c.get(CLOCK),
         config(c).publicBaseUrl,
         c.get(ORGANIZATION_REPOSITORY),
+        c.get(TRANSACTION_RUNNER),
       );
     })
     .inTransientScope();

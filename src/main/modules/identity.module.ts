@@ -1,6 +1,6 @@
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
-import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../application/shared/transaction';
 import { RATE_LIMITER } from '../../application/shared/rate-limiter';
 import {
   ACCOUNT_DELETION_REPOSITORY,
@@ -83,6 +83,7 @@ import { sql } from '../../infrastructure/persistence/sql';
 
 /** Identity: organizations, users, sessions, two-step verification, API tokens, account deletion. */
 export const identityModule = bindings(({ bind, single }) => {
+  const transactions = (c: { get<T>(id: symbol): T }) => c.get<TransactionRunner>(TRANSACTION_RUNNER);
   const cache = (ctx: { get<T>(id: symbol): T }) => ctx.get<CallerCache>(CALLER_CACHE);
 
   bind(CALLER_CACHE).toConstantValue(new CallerCache());
@@ -115,118 +116,132 @@ export const identityModule = bindings(({ bind, single }) => {
   bind(AuthenticateCaller)
     .toDynamicValue((c) => new AuthenticateCaller(c.getAll(CREDENTIAL_RESOLVER), c.get(SECRET_TOKENS), c.get(CLOCK)))
     .inSingletonScope();
-  bind(SessionIssuer)
-    .toDynamicValue(
-      (c) =>
-        new SessionIssuer(c.get(SESSION_REPOSITORY), c.get(SECRET_TOKENS), c.get(ID_GENERATOR), c.get(CLOCK), {
-          trail: c.get(AUDIT_TRAIL),
-          tx: c.get(TRANSACTION_RUNNER),
-        }),
-    )
-    .inSingletonScope();
-  bind(SecondFactorVerifier)
-    .toDynamicValue((c) => new SecondFactorVerifier(c.get(USER_REPOSITORY), c.get(TOTP_SERVICE), c.get(SECRET_TOKENS), c.get(CLOCK)))
-    .inSingletonScope();
-  bind(SignUp)
-    .toDynamicValue(
-      (c) =>
-        new SignUp(
-          c.get<AppConfig>(CONFIG).signupOpen,
-          c.get(ORGANIZATION_REPOSITORY),
-          c.get(USER_REPOSITORY),
-          c.get(PASSWORD_HASHER),
-          c.get(SessionIssuer),
-          c.get(TRANSACTION_RUNNER),
-          c.get(ID_GENERATOR),
-          c.get(CLOCK),
-        ),
-    )
-    .inSingletonScope();
-  bind(SignIn)
-    .toDynamicValue(
-      (c) =>
-        new SignIn(
-          c.get(USER_REPOSITORY),
-          c.get(ORGANIZATION_REPOSITORY),
-          c.get(PASSWORD_HASHER),
-          c.get(SessionIssuer),
-          c.get(RATE_LIMITER),
-          c.get(AUDIT_TRAIL),
-          c.get(SSO_CONNECTION_REPOSITORY),
-        ),
-    )
-    .inSingletonScope();
-  single(SignOut, (c) => new SignOut(c.get(SESSION_REPOSITORY)));
-  bind(VerifyTotp)
-    .toDynamicValue(
-      (c) =>
-        new VerifyTotp(
-          c.get(USER_REPOSITORY),
-          c.get(SESSION_REPOSITORY),
-          c.get(SessionIssuer),
-          c.get(SecondFactorVerifier),
-          c.get(SECRET_TOKENS),
-          c.get(CLOCK),
-        ),
-    )
-    .inSingletonScope();
-  bind(EnableTwoFactor)
-    .toDynamicValue(
-      (c) => new EnableTwoFactor(c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(TOTP_SERVICE), c.get(SECRET_TOKENS), c.get(CLOCK)),
-    )
-    .inSingletonScope();
-  single(DisableTwoFactor, (c) => new DisableTwoFactor(c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(CLOCK)));
-  bind(EnsurePlatformAdmin)
-    .toDynamicValue(
-      (c) =>
-        new EnsurePlatformAdmin(
-          c.get(ORGANIZATION_REPOSITORY),
-          c.get(USER_REPOSITORY),
-          c.get(PASSWORD_HASHER),
-          c.get(TRANSACTION_RUNNER),
-          c.get(ID_GENERATOR),
-          c.get(CLOCK),
-        ),
-    )
-    .inSingletonScope();
-  bind(UserAdministration)
-    .toDynamicValue(
-      (c) =>
-        new UserAdministration(
-          c.get(USER_REPOSITORY),
-          c.get(SESSION_REPOSITORY),
-          c.get(CUSTOMER_DIRECTORY),
-          c.get(PASSWORD_HASHER),
-          c.get(TRANSACTION_RUNNER),
-          c.get(ID_GENERATOR),
-          c.get(CLOCK),
-        ),
-    )
-    .inSingletonScope();
+  single(
+    SessionIssuer,
+    (c) =>
+      new SessionIssuer(
+        c.get(SESSION_REPOSITORY),
+        c.get(SECRET_TOKENS),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+        transactions(c),
+        c.get(AUDIT_TRAIL),
+      ),
+  );
+  single(
+    SecondFactorVerifier,
+    (c) => new SecondFactorVerifier(c.get(USER_REPOSITORY), c.get(TOTP_SERVICE), c.get(SECRET_TOKENS), c.get(CLOCK), transactions(c)),
+  );
+  single(
+    SignUp,
+    (c) =>
+      new SignUp(
+        c.get<AppConfig>(CONFIG).signupOpen,
+        c.get(ORGANIZATION_REPOSITORY),
+        c.get(USER_REPOSITORY),
+        c.get(PASSWORD_HASHER),
+        c.get(SessionIssuer),
+        transactions(c),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+      ),
+  );
+  single(
+    SignIn,
+    (c) =>
+      new SignIn(
+        c.get(USER_REPOSITORY),
+        c.get(ORGANIZATION_REPOSITORY),
+        c.get(PASSWORD_HASHER),
+        c.get(SessionIssuer),
+        c.get(RATE_LIMITER),
+        c.get(AUDIT_TRAIL),
+        c.get(SSO_CONNECTION_REPOSITORY),
+      ),
+  );
+  single(SignOut, (c) => new SignOut(c.get(SESSION_REPOSITORY), transactions(c)));
+  single(
+    VerifyTotp,
+    (c) =>
+      new VerifyTotp(
+        c.get(USER_REPOSITORY),
+        c.get(SESSION_REPOSITORY),
+        c.get(SessionIssuer),
+        c.get(SecondFactorVerifier),
+        c.get(SECRET_TOKENS),
+        c.get(CLOCK),
+        transactions(c),
+      ),
+  );
+  single(
+    EnableTwoFactor,
+    (c) =>
+      new EnableTwoFactor(
+        c.get(USER_REPOSITORY),
+        c.get(PASSWORD_HASHER),
+        c.get(TOTP_SERVICE),
+        c.get(SECRET_TOKENS),
+        c.get(CLOCK),
+        transactions(c),
+      ),
+  );
+  single(DisableTwoFactor, (c) => new DisableTwoFactor(c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(CLOCK), transactions(c)));
+  single(
+    EnsurePlatformAdmin,
+    (c) =>
+      new EnsurePlatformAdmin(
+        c.get(ORGANIZATION_REPOSITORY),
+        c.get(USER_REPOSITORY),
+        c.get(PASSWORD_HASHER),
+        transactions(c),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+      ),
+  );
+  single(
+    UserAdministration,
+    (c) =>
+      new UserAdministration(
+        c.get(USER_REPOSITORY),
+        c.get(SESSION_REPOSITORY),
+        c.get(CUSTOMER_DIRECTORY),
+        c.get(PASSWORD_HASHER),
+        transactions(c),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+      ),
+  );
   bindInvitations({ single });
-  single(OrganizationSettings, (c) => new OrganizationSettings(c.get(ORGANIZATION_REPOSITORY), c.get(CLOCK)));
-  bind(PlatformAdministration)
-    .toDynamicValue((c) => new PlatformAdministration(c.get(ORGANIZATION_REPOSITORY), c.get(PLATFORM_SETTINGS_REPOSITORY), c.get(CLOCK)))
-    .inSingletonScope();
-  bind(ApiTokens)
-    .toDynamicValue(
-      (c) => new ApiTokens(c.get(API_TOKEN_REPOSITORY), c.get(CUSTOMER_DIRECTORY), c.get(SECRET_TOKENS), c.get(ID_GENERATOR), c.get(CLOCK)),
-    )
-    .inSingletonScope();
-  bind(AccountDeletion)
-    .toDynamicValue(
-      (c) =>
-        new AccountDeletion(
-          c.get(ACCOUNT_DELETION_REPOSITORY),
-          c.get(USER_REPOSITORY),
-          c.get(SESSION_REPOSITORY),
-          c.get(ADMIN_NOTIFIER),
-          c.get(TRANSACTION_RUNNER),
-          c.get(ID_GENERATOR),
-          c.get(CLOCK),
-        ),
-    )
-    .inSingletonScope();
+  single(OrganizationSettings, (c) => new OrganizationSettings(c.get(ORGANIZATION_REPOSITORY), c.get(CLOCK), transactions(c)));
+  single(
+    PlatformAdministration,
+    (c) => new PlatformAdministration(c.get(ORGANIZATION_REPOSITORY), c.get(PLATFORM_SETTINGS_REPOSITORY), c.get(CLOCK), transactions(c)),
+  );
+  single(
+    ApiTokens,
+    (c) =>
+      new ApiTokens(
+        c.get(API_TOKEN_REPOSITORY),
+        c.get(CUSTOMER_DIRECTORY),
+        c.get(SECRET_TOKENS),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+        transactions(c),
+      ),
+  );
+  single(
+    AccountDeletion,
+    (c) =>
+      new AccountDeletion(
+        c.get(ACCOUNT_DELETION_REPOSITORY),
+        c.get(USER_REPOSITORY),
+        c.get(SESSION_REPOSITORY),
+        c.get(ADMIN_NOTIFIER),
+        transactions(c),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+      ),
+  );
   single(CheckHealth, (c) => new CheckHealth(c.get(DATABASE_PROBE)));
   single(SCHEMA_PROBE, (c) => new SqlSchemaProbe(c.get<SqlRunner>(SQL)));
   single(CheckReadiness, (c) => new CheckReadiness(c.get(SCHEMA_PROBE)));
@@ -244,18 +259,17 @@ export const identityModule = bindings(({ bind, single }) => {
     })
     .inSingletonScope();
   single(VAT_VALIDATION_STORE, (c) => new SqlVatValidationStore(c.get<SqlRunner>(SQL)));
-  bind(ValidateVatId)
-    .toDynamicValue(
-      (c) =>
-        new ValidateVatId(
-          c.get(OrganizationSettings),
-          c.get<VatRegistry>(VAT_REGISTRY),
-          c.get<VatValidationStore>(VAT_VALIDATION_STORE),
-          c.get<RateLimiter>(RATE_LIMITER),
-          c.get(CLOCK),
-        ),
-    )
-    .inSingletonScope();
+  single(
+    ValidateVatId,
+    (c) =>
+      new ValidateVatId(
+        c.get(OrganizationSettings),
+        c.get<VatRegistry>(VAT_REGISTRY),
+        c.get<VatValidationStore>(VAT_VALIDATION_STORE),
+        c.get<RateLimiter>(RATE_LIMITER),
+        c.get(CLOCK),
+      ),
+  );
 
   bindSso({ bind, single });
 });

@@ -92,7 +92,7 @@ export const incidentManagementModule = bindings(({ single }) => {
   const plainIncidents = (c: Ctx) => new SqlImIncidentRepository(c.get(CONTEXT_SQL));
   single(MONITOR_INCIDENT_SYNC, (c): MonitorIncidentSync => {
     const apply = c.get(ApplyRoutedIncidentChange);
-    return { acknowledged: (o, u, at) => apply.acknowledged(o, u, at), resolved: (o, u, at) => apply.resolved(o, u, at) };
+    return { acknowledged: (o, u, at, tx) => apply.acknowledged(o, u, at, tx), resolved: (o, u, at, tx) => apply.resolved(o, u, at, tx) };
   });
   single(IM_MONITOR_ORIGINS, (c) => new SqlImMonitorOrigins(c.get(CONTEXT_SQL)));
   single(

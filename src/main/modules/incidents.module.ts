@@ -127,7 +127,7 @@ export const incidentsModule = bindings(({ bind }) => {
     )
     .inSingletonScope();
   bind(DeleteIncident)
-    .toDynamicValue((c) => new DeleteIncident(c.get(INCIDENT_REPOSITORY)))
+    .toDynamicValue((c) => new DeleteIncident(c.get(INCIDENT_REPOSITORY), c.get(TRANSACTION_RUNNER)))
     .inSingletonScope();
   bind(AcknowledgeIncident)
     .toDynamicValue(

@@ -105,7 +105,7 @@ export const monitoringModule = bindings(({ bind, single }) => {
   single(ListWebsites, (c) => new ListWebsites(c.get(MONITOR_READER)));
   single(ShowWebsite, (c) => new ShowWebsite(c.get(MONITOR_READER)));
   single(UpdateWebsiteCheckConfig, (c) => new UpdateWebsiteCheckConfig(c.get(MONITOR_REPOSITORY), c.get(MonitorWriter)));
-  single(DeleteMonitor, (c) => new DeleteMonitor(c.get(MONITOR_REPOSITORY), c.get(MonitorWriter)));
+  single(DeleteMonitor, (c) => new DeleteMonitor(c.get(MONITOR_REPOSITORY), c.get(MonitorWriter), c.get(TRANSACTION_RUNNER)));
   single(RecordHeartbeat, (c) => new RecordHeartbeat(c.get(MONITOR_REPOSITORY), c.get(CLOCK)));
   single(
     FileChangeRequest,
@@ -134,13 +134,21 @@ export const monitoringModule = bindings(({ bind, single }) => {
   );
   single(
     CreateTag,
-    (c) => new CreateTag(c.get(TAG_REPOSITORY), c.get(MONITOR_CUSTOMER_TERMS), c.get(AUTHORIZING_USERS), c.get(ID_GENERATOR), c.get(CLOCK)),
+    (c) =>
+      new CreateTag(
+        c.get(TAG_REPOSITORY),
+        c.get(MONITOR_CUSTOMER_TERMS),
+        c.get(AUTHORIZING_USERS),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
+      ),
   );
   single(ListTags, (c) => new ListTags(c.get(TAG_REPOSITORY)));
-  single(UpdateTag, (c) => new UpdateTag(c.get(TAG_REPOSITORY), c.get(CLOCK)));
-  single(DeleteTag, (c) => new DeleteTag(c.get(TAG_REPOSITORY)));
+  single(UpdateTag, (c) => new UpdateTag(c.get(TAG_REPOSITORY), c.get(CLOCK), c.get(TRANSACTION_RUNNER)));
+  single(DeleteTag, (c) => new DeleteTag(c.get(TAG_REPOSITORY), c.get(TRANSACTION_RUNNER)));
   single(AttachTag, (c) => new AttachTag(c.get(TAG_REPOSITORY), c.get(MONITOR_REPOSITORY), c.get(TRANSACTION_RUNNER)));
-  single(DetachTag, (c) => new DetachTag(c.get(TAG_REPOSITORY), c.get(MONITOR_REPOSITORY)));
+  single(DetachTag, (c) => new DetachTag(c.get(TAG_REPOSITORY), c.get(MONITOR_REPOSITORY), c.get(TRANSACTION_RUNNER)));
 });
 
 export const monitoringContext: ContextModule = {

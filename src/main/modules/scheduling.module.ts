@@ -65,6 +65,7 @@ export const schedulingModule = bindings(({ bind }) => {
         c.get(OUTCOME_RECORDER),
         c.get<Clock>(CLOCK),
         dispatcherOptions(config),
+        c.get(TRANSACTION_RUNNER),
       );
     })
     .inSingletonScope();

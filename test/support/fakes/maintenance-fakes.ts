@@ -41,7 +41,13 @@ export class FakeMaintenanceWindows implements MaintenanceWindowRepository {
     const found = [...this.rows.values()].find((w) => matches(w, ref) && this.visible(scope, w));
     return found ? copyOf(found) : null;
   }
-  async list(scope: TenantScope, tx?: Transaction) {
+  async list(scope: TenantScope) {
+    return this.listed(scope, undefined);
+  }
+  async listIn(scope: TenantScope, tx: Transaction) {
+    return this.listed(scope, tx);
+  }
+  private async listed(scope: TenantScope, tx: Transaction | undefined) {
     this.joined.push(['list', tx]);
     return [...this.rows.values()]
       .filter((w) => this.visible(scope, w))

@@ -1,3 +1,4 @@
+import { FakeTransaction } from './shared-fakes';
 import type {
   LateResults,
   LocationChange,
@@ -131,10 +132,11 @@ export class FakeSteadyProbeResults implements SteadyProbeResults {
     const probe = this.registry.probes.get(batch.instanceId);
     if (!probe || probe.locationId !== batch.locationId || probe.lastSeq >= batch.firstSeq) return false;
     let renewed = 0;
-    for (const worker of batch.workers) if (await this.schedule.renew(worker, batch.now, batch.aliveUntil)) renewed += 1;
+    for (const worker of batch.workers)
+      if (await this.schedule.renew(worker, batch.now, batch.aliveUntil, new FakeTransaction())) renewed += 1;
     const ids = [...new Set(batch.results.map((r) => r.monitorId))];
     if (renewed !== batch.workers.length || (await this.assignments.monitorsAt(batch.location, ids)).size !== ids.length) return false;
-    await this.results.appendMany(batch.results);
+    await this.results.appendMany(batch.results, new FakeTransaction());
     await this.registry.advance(batch.instanceId, batch.lastSeq, batch.status, batch.now);
     this.batches.push(batch);
     return true;

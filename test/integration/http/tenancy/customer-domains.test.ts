@@ -1,3 +1,4 @@
+import { poolTx } from '../../../support/pool-transaction';
 import { expect } from 'chai';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
@@ -82,17 +83,23 @@ describe('customer domains', () => {
 
     const checkedAt = new Date('2026-11-20T10:00:00Z');
     await withWatchResults((store) =>
-      store.recordDomainExpiry({ organizationId: org.user.organizationId, customerId: null }, domain.id, {
-        domainExpiresAt: new Date('2027-03-01T00:00:00Z'),
-        domainRegistrar: 'Example Registrar',
-        isExpired: false,
-        lastError: null,
-        lastCheckedAt: checkedAt,
-        lastChangedAt: checkedAt,
-        lastNotifiedWarningAt: null,
-        lastNotifiedErrorAt: null,
-        lastNotifiedExpiredAt: null,
-      }),
+      store.recordDomainExpiry(
+        { organizationId: org.user.organizationId, customerId: null },
+        domain.id,
+        {
+          domainExpiresAt: new Date('2027-03-01T00:00:00Z'),
+          domainRegistrar: 'Example Registrar',
+          isExpired: false,
+          lastError: null,
+          lastCheckedAt: checkedAt,
+          lastChangedAt: checkedAt,
+          lastNotifiedWarningAt: null,
+          lastNotifiedErrorAt: null,
+          lastNotifiedExpiredAt: null,
+        },
+        undefined,
+        poolTx(),
+      ),
     );
     const checked = await api('GET', `/api/customer-domains/${domain.id}`, { token: org.token });
     expect(checked.body.expiry).to.include({

@@ -1,3 +1,4 @@
+import { poolTx } from '../../../support/pool-transaction';
 import { expect } from 'chai';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
@@ -74,18 +75,24 @@ describe('customer IPs', () => {
     };
     const at = new Date('2026-11-21T08:30:00Z');
     await withWatchResults((store) =>
-      store.recordIpDnsbl({ organizationId: org.user.organizationId, customerId: null }, ip.id, {
-        isListed: true,
-        listedCount: 1,
-        listings: [listing],
-        lastError: null,
-        lastCheckedAt: at,
-        lastChangedAt: at,
-        lastListedAt: at,
-        lastCleanAt: null,
-        lastNotifiedListedAt: null,
-        lastNotifiedCleanAt: null,
-      }),
+      store.recordIpDnsbl(
+        { organizationId: org.user.organizationId, customerId: null },
+        ip.id,
+        {
+          isListed: true,
+          listedCount: 1,
+          listings: [listing],
+          lastError: null,
+          lastCheckedAt: at,
+          lastChangedAt: at,
+          lastListedAt: at,
+          lastCleanAt: null,
+          lastNotifiedListedAt: null,
+          lastNotifiedCleanAt: null,
+        },
+        undefined,
+        poolTx(),
+      ),
     );
     const checked = await api('GET', `/api/customer-ips/${ip.id}`, { token: org.token });
     expect(checked.body.dnsbl).to.include({ isListed: true, listedCount: 1, lastListedAt: '2026-11-21T08:30:00.000Z', lastCleanAt: null });
@@ -101,18 +108,24 @@ describe('customer IPs', () => {
     const other = await anOrganization('other');
     const ip = await anIp(org.token, (await aCustomer(org.token)).id);
     await withWatchResults((store) =>
-      store.recordIpDnsbl({ organizationId: other.user.organizationId, customerId: null }, ip.id, {
-        isListed: true,
-        listedCount: 0,
-        listings: [],
-        lastError: null,
-        lastCheckedAt: new Date(),
-        lastChangedAt: null,
-        lastListedAt: null,
-        lastCleanAt: null,
-        lastNotifiedListedAt: null,
-        lastNotifiedCleanAt: null,
-      }),
+      store.recordIpDnsbl(
+        { organizationId: other.user.organizationId, customerId: null },
+        ip.id,
+        {
+          isListed: true,
+          listedCount: 0,
+          listings: [],
+          lastError: null,
+          lastCheckedAt: new Date(),
+          lastChangedAt: null,
+          lastListedAt: null,
+          lastCleanAt: null,
+          lastNotifiedListedAt: null,
+          lastNotifiedCleanAt: null,
+        },
+        undefined,
+        poolTx(),
+      ),
     );
     expect((await api('GET', `/api/customer-ips/${ip.id}`, { token: org.token })).body.dnsbl.isListed).to.equal(false);
   });

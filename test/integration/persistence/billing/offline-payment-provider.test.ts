@@ -1,3 +1,4 @@
+import { poolTx } from '../../../support/pool-transaction';
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { anOrganization } from '../../../support/builders';
@@ -18,7 +19,8 @@ describe('offline payment provider (billing_charges, billing_mandates)', () => {
   it('records a charge once per idempotency key, answering the first charge to a repeat', async () => {
     const org = await anOrganization('charges-once');
     const key = `test:${randomUUID()}`;
-    const charge = () => inJobContext((get) => get<PaymentProvider>(PAYMENT_PROVIDER).charge(org.user.organizationId, request(key)));
+    const charge = () =>
+      inJobContext((get) => get<PaymentProvider>(PAYMENT_PROVIDER).charge(org.user.organizationId, request(key), poolTx()));
     const first = await charge();
     const second = await charge();
     expect(second.id).to.equal(first.id);
@@ -31,8 +33,8 @@ describe('offline payment provider (billing_charges, billing_mandates)', () => {
     const key = `test:${randomUUID()}`;
     const charge = () =>
       inJobContext((get) =>
-        get<TransactionRunner>(TRANSACTION_RUNNER).run(() =>
-          get<PaymentProvider>(PAYMENT_PROVIDER).charge(org.user.organizationId, request(key)),
+        get<TransactionRunner>(TRANSACTION_RUNNER).run((tx) =>
+          get<PaymentProvider>(PAYMENT_PROVIDER).charge(org.user.organizationId, request(key), tx),
         ),
       );
     const [a, b] = await Promise.all([charge(), charge()]);
@@ -44,8 +46,8 @@ describe('offline payment provider (billing_charges, billing_mandates)', () => {
     const org = await anOrganization('charges-rollback');
     const key = `test:${randomUUID()}`;
     const failed = await inJobContext((get) =>
-      get<TransactionRunner>(TRANSACTION_RUNNER).run(async () => {
-        await get<PaymentProvider>(PAYMENT_PROVIDER).charge(org.user.organizationId, request(key));
+      get<TransactionRunner>(TRANSACTION_RUNNER).run(async (tx) => {
+        await get<PaymentProvider>(PAYMENT_PROVIDER).charge(org.user.organizationId, request(key), tx);
         throw new Error('the move failed after its charge');
       }),
     ).catch((error: Error) => error.message);

@@ -1,3 +1,4 @@
+import { poolTx } from '../../../support/pool-transaction';
 import { expect } from 'chai';
 import { organizationScope } from '../../../../src/domain/shared/tenant-scope';
 import { SqlApiTokenRepository } from '../../../../src/infrastructure/identity/sql-api-token.repository';
@@ -39,16 +40,16 @@ describe("identity's sql repositories (optimistic versions)", () => {
     const { org, scope, organizations, users } = await setup();
     const [first, second] = [await organizations.findById(scope.organizationId), await organizations.findById(scope.organizationId)];
     first!.updateProfile({ billingEmail: 'first@example.com' }, LATER);
-    await organizations.save(first!);
+    await organizations.save(first!, poolTx());
     second!.updateProfile({ billingEmail: 'second@example.com' }, LATER);
-    expect(await codeOf(organizations.save(second!))).to.equal('conflict');
+    expect(await codeOf(organizations.save(second!, poolTx()))).to.equal('conflict');
     expect(await organizations.findByRef(String(first!.publicId))).to.deep.include({ billingEmail: 'first@example.com', version: 2 });
 
     const [one, other] = [await users.findById(scope, org.user.id), await users.findById(scope, org.user.id)];
     one!.beginTwoFactorEnrolment('SECRET', ['h1', 'h2'], LATER);
-    await users.save(one!);
+    await users.save(one!, poolTx());
     other!.rename('Second writer', LATER);
-    expect(await codeOf(users.save(other!))).to.equal('conflict');
+    expect(await codeOf(users.save(other!, poolTx()))).to.equal('conflict');
     const stored = await users.findForSignIn(org.user.id);
     expect(stored).to.deep.include({ totpSecret: 'SECRET', backupCodeHashes: ['h1', 'h2'], version: 2, customerId: null });
     expect(stored!.updatedAt.toISOString()).to.equal(LATER.toISOString());
@@ -60,18 +61,18 @@ describe("identity's sql repositories (optimistic versions)", () => {
     const [first, second] = [await sessions.findByTokenHash(hash), await sessions.findByTokenHash(hash)];
     expect(first!.version).to.equal(1);
     first!.markSteppedUp(LATER);
-    await sessions.save(first!);
+    await sessions.save(first!, poolTx());
     second!.markSteppedUp(LATER);
-    expect(await codeOf(sessions.save(second!))).to.equal('conflict');
+    expect(await codeOf(sessions.save(second!, poolTx()))).to.equal('conflict');
     expect((await sessions.findById(first!.id))!.stepUpVerifiedAt!.toISOString()).to.equal(LATER.toISOString());
 
     const minted = await api('POST', '/api/organization/tokens', { token: org.token, body: { name: 'versioned' } });
     expect(minted.status).to.equal(201);
     const [one, other] = [await tokens.findById(scope, minted.body.id), await tokens.findById(scope, minted.body.id)];
     one!.rename('first writer', LATER);
-    await tokens.save(one!);
+    await tokens.save(one!, poolTx());
     other!.revoke(LATER);
-    expect(await codeOf(tokens.save(other!))).to.equal('conflict');
+    expect(await codeOf(tokens.save(other!, poolTx()))).to.equal('conflict');
     expect(await tokens.findById(scope, minted.body.id)).to.deep.include({ name: 'first writer', revokedAt: null, version: 2 });
   });
 });

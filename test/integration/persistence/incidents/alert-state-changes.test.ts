@@ -1,3 +1,4 @@
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../../src/application/shared/transaction';
 import { expect } from 'chai';
 import pino from 'pino';
 import { RequestContext } from '@mikro-orm/postgresql';
@@ -35,16 +36,21 @@ async function aMonitor() {
 async function recordBatch(monitor: MonitorRow, result: ReturnType<typeof aResult>) {
   const app = await testServer();
   const batch = await RequestContext.create(app.database.orm.em, () =>
-    app.container.get(RecordCheckResult).executeMany([
-      {
-        monitorId: monitor.id,
-        organizationId: monitor.organizationId,
-        customerId: monitor.customerId,
-        location: 'eu',
-        intervalMs: monitor.checkIntervalSeconds * 1000,
-        result,
-      },
-    ]),
+    app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run((tx) =>
+      app.container.get(RecordCheckResult).executeMany(
+        [
+          {
+            monitorId: monitor.id,
+            organizationId: monitor.organizationId,
+            customerId: monitor.customerId,
+            location: 'eu',
+            intervalMs: monitor.checkIntervalSeconds * 1000,
+            result,
+          },
+        ],
+        tx,
+      ),
+    ),
   );
   return { steady: batch.steady, judged: batch.judged.length };
 }

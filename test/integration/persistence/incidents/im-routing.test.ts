@@ -55,11 +55,11 @@ describe('check-engine incidents routed into IM, on PostgreSQL', () => {
     // Two workers that both believe they opened it (a redelivered batch) report it again, concurrently.
     const again = () =>
       RequestContext.create(app.database.orm.em, () =>
-        app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run(async () => {
+        app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run(async (tx) => {
           const incident = await app.container.get<IncidentRepository>(INCIDENT_REPOSITORY).findById(engine!.id);
           await app.container
             .get<IncidentRouting>(INCIDENT_ROUTING)
-            .opened([{ incident: incident!, monitor: { publicId: monitor.publicId, monitorId: monitor.id, name: 'm' } }]);
+            .opened([{ incident: incident!, monitor: { publicId: monitor.publicId, monitorId: monitor.id, name: 'm' } }], tx);
         }),
       );
     await Promise.all([again(), again()]);
@@ -80,7 +80,7 @@ describe('check-engine incidents routed into IM, on PostgreSQL', () => {
     const monitor = await aRoutedMonitor();
     const app = await testServer();
     const failure = await RequestContext.create(app.database.orm.em, () =>
-      app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run(async () => {
+      app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run(async (tx) => {
         const repository = app.container.get<IncidentRepository>(INCIDENT_REPOSITORY);
         const now = testClock.now();
         const incident = await repository.add(
@@ -98,10 +98,11 @@ describe('check-engine incidents routed into IM, on PostgreSQL', () => {
             createdByUserId: null,
             now,
           }),
+          tx,
         );
         await app.container
           .get<IncidentRouting>(INCIDENT_ROUTING)
-          .opened([{ incident: incident, monitor: { publicId: monitor.publicId, monitorId: monitor.id, name: 'm' } }]);
+          .opened([{ incident: incident, monitor: { publicId: monitor.publicId, monitorId: monitor.id, name: 'm' } }], tx);
         expect(await imIncidentsOf(monitor)).to.have.length(0); // another connection: nothing committed yet
         throw new Error('the engine transaction fails after routing');
       }),
@@ -134,7 +135,7 @@ describe('check-engine incidents routed into IM, on PostgreSQL', () => {
     await Promise.all(others.map((m) => record(m, 'eu', aResult('up', upAt))));
     const route = app.container.get(RouteMonitorIncident);
     const tx = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
-    await RequestContext.create(app.database.orm.em, () => tx.run(() => route.resolveAllRecovered()));
+    await RequestContext.create(app.database.orm.em, () => tx.run((t) => route.resolveAllRecovered(t)));
     expect(await statusOf()).to.equal('resolved');
   });
 });

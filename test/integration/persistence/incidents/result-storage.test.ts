@@ -1,3 +1,4 @@
+import { poolTx } from '../../../support/pool-transaction';
 import { expect } from 'chai';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { MaintainResultStorage } from '../../../../src/application/results/maintain-result-storage';
@@ -89,12 +90,15 @@ describe('Result storage: partitions, rollups, retention', () => {
       checkedAt: new Date(checkedAt),
     });
     await RequestContext.create(database.orm.em, () =>
-      store.appendMany([
-        row('2021-03-04T23:59:59.500Z', 'batch-a', 'up'),
-        row('2021-03-05T00:00:00.250Z', 'batch-b', 'down'),
-        row('2021-03-05T00:00:01.000Z', 'batch-a', 'up'),
-        row('2021-03-04T23:00:00.000Z', 'batch-b', 'up'),
-      ]),
+      store.appendMany(
+        [
+          row('2021-03-04T23:59:59.500Z', 'batch-a', 'up'),
+          row('2021-03-05T00:00:00.250Z', 'batch-b', 'down'),
+          row('2021-03-05T00:00:01.000Z', 'batch-a', 'up'),
+          row('2021-03-04T23:00:00.000Z', 'batch-b', 'up'),
+        ],
+        poolTx(),
+      ),
     );
     const partitions = await database.sql.query<{ name: string }>(
       sql`SELECT relname AS name FROM pg_class WHERE relname IN ('check_results_p20210304', 'check_results_p20210305') ORDER BY 1`,

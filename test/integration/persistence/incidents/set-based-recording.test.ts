@@ -12,7 +12,7 @@ import { MaintenanceSuppression } from '../../../../src/application/maintenance/
 import { RECURRENCE_EXPANDER } from '../../../../src/application/maintenance/ports';
 import { CLOCK } from '../../../../src/application/shared/clock';
 import { ID_GENERATOR } from '../../../../src/application/shared/id-generator';
-import { TRANSACTION_RUNNER } from '../../../../src/application/shared/transaction';
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../../src/application/shared/transaction';
 import type { SqlRunner, UnitOfWorkSql } from '../../../../src/infrastructure/persistence/database';
 import { ContextSql } from '../../../../src/infrastructure/persistence/context-sql';
 import { SqlIncidentRepository } from '../../../../src/infrastructure/incidents/sql-incident.repository';
@@ -72,7 +72,9 @@ async function countedRecorder() {
   );
   const record = async (inputs: RecordCheckResultInput[]) => {
     const before = context.statements + pool.statements;
-    const batch = await RequestContext.create(orm.em, () => recorder.executeMany(inputs));
+    const batch = await RequestContext.create(orm.em, () =>
+      app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run((tx) => recorder.executeMany(inputs, tx)),
+    );
     return { batch, statements: context.statements + pool.statements - before };
   };
   return { record };

@@ -1,3 +1,4 @@
+import { poolTx } from '../../../support/pool-transaction';
 import { expect } from 'chai';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { organizationScope } from '../../../../src/domain/shared/tenant-scope';
@@ -58,7 +59,7 @@ describe("monitoring's sql repositories (optimistic versions, mappers, documents
     first!.apply({ ...first!.state(), name: 'First writer' }, LATER);
     await inRequest(() => transactions.run((tx) => monitors.save(first!, tx)));
     second!.apply({ ...second!.state(), name: 'Second writer' }, LATER);
-    expect(await codeOf(inRequest(() => monitors.save(second!)))).to.equal('conflict');
+    expect(await codeOf(inRequest(() => monitors.save(second!, poolTx())))).to.equal('conflict');
 
     const stored = await monitors.findByRef(scope, 'website', created.publicId);
     expect(stored).to.deep.include({ name: 'First writer', version: 2, heartbeatToken: created.heartbeatToken });
@@ -74,9 +75,9 @@ describe("monitoring's sql repositories (optimistic versions, mappers, documents
     const [t1, t2] = [await tags.findByRef(scope, tag.publicId), await tags.findByRef(scope, tag.publicId)];
     expect(t1).to.deep.include({ version: 1, customerId: customer.id, color: '#3B82F6' });
     t1!.update({ name: 'first-writer' }, LATER);
-    await inRequest(() => tags.save(t1!));
+    await inRequest(() => tags.save(t1!, poolTx()));
     t2!.update({ name: 'second-writer' }, LATER);
-    expect(await codeOf(inRequest(() => tags.save(t2!)))).to.equal('conflict');
+    expect(await codeOf(inRequest(() => tags.save(t2!, poolTx())))).to.equal('conflict');
     expect(await tags.findByRef(scope, tag.publicId)).to.deep.include({ name: 'first-writer', version: 2 });
 
     const website = await aWebsite(org.token, { customerId: customer.id });
@@ -89,9 +90,9 @@ describe("monitoring's sql repositories (optimistic versions, mappers, documents
     expect(r1).to.deep.include({ version: 1, status: 'open', monitorId: website.id, decidedAt: null });
     expect(r1!.changes).to.deep.equal({ name: 'Please rename' });
     r1!.settle('rejected', org.user.id, 'no', LATER);
-    await requests.save(r1!);
+    await requests.save(r1!, poolTx());
     r2!.settle('approved', org.user.id, null, LATER);
-    expect(await codeOf(requests.save(r2!))).to.equal('conflict');
+    expect(await codeOf(requests.save(r2!, poolTx()))).to.equal('conflict');
     const settled = await requests.findByRef(scope, filed.body.publicId);
     expect(settled).to.deep.include({ status: 'rejected', decisionNote: 'no', version: 2 });
     expect(settled!.decidedAt!.toISOString()).to.equal(LATER.toISOString());

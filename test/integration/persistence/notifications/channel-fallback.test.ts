@@ -1,3 +1,4 @@
+import { poolTx } from '../../../support/pool-transaction';
 import { expect } from 'chai';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
@@ -201,7 +202,7 @@ describe('the fallback channel (ledger, workers, loopback receivers)', () => {
         isDefault: true,
         now: new Date(),
       });
-      return codeOf(channels.add(rival));
+      return codeOf(channels.add(rival, poolTx()));
     });
     expect(code).to.equal('conflict');
     const listed = await api('GET', '/api/notification-channels', { token: org.token });

@@ -1,3 +1,4 @@
+import { poolTx } from '../../../support/pool-transaction';
 import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -84,6 +85,7 @@ describe('direct deliveries (loopback receivers)', () => {
           },
         ],
         new Date(),
+        poolTx(),
       ),
     );
     service.worker('direct-mail');
@@ -121,6 +123,7 @@ describe('direct deliveries (loopback receivers)', () => {
           },
         ],
         new Date(),
+        poolTx(),
       ),
     );
     service.worker('direct-hook');
@@ -158,8 +161,8 @@ describe('direct deliveries (loopback receivers)', () => {
       text: 'Confirm your subscription',
       dedupKey: key,
     };
-    const first = await inContext(() => direct.enqueue([message, message], new Date()));
-    const again = await inContext(() => direct.enqueue([message], new Date()));
+    const first = await inContext(() => direct.enqueue([message, message], new Date(), poolTx()));
+    const again = await inContext(() => direct.enqueue([message], new Date(), poolTx()));
     expect(first[0]).to.be.a('string').and.equal(first[1]);
     expect(again).to.deep.equal([first[0]]);
     const rows = await app.database.sql.query(
@@ -172,7 +175,7 @@ describe('direct deliveries (loopback receivers)', () => {
     const org = await anOrganization('direct-rollback');
     const key = unique('rolled-back');
     const failure = await inContext(() =>
-      tx.run(async () => {
+      tx.run(async (t) => {
         await direct.enqueue(
           [
             {
@@ -186,6 +189,7 @@ describe('direct deliveries (loopback receivers)', () => {
             },
           ],
           new Date(),
+          t,
         );
         throw new Error('the change failed');
       }),
@@ -211,6 +215,7 @@ describe('direct deliveries (loopback receivers)', () => {
           },
         ],
         new Date(),
+        poolTx(),
       ),
     );
     const listed = await api('GET', '/api/notification-deliveries', { token: org.token });

@@ -1,3 +1,4 @@
+import { poolTx } from '../../../support/pool-transaction';
 import { expect } from 'chai';
 import { organizationScope } from '../../../../src/domain/shared/tenant-scope';
 import { SqlNotificationChannelRepository } from '../../../../src/infrastructure/notifications/sql-notification-channel.repository';
@@ -36,9 +37,9 @@ describe('SqlNotificationChannelRepository (notification_channels)', () => {
     );
 
     first!.update({ name: 'first writer' }, LATER);
-    await channels.save(first!);
+    await channels.save(first!, poolTx());
     second!.update({ name: 'second writer' }, LATER);
-    expect(await codeOf(channels.save(second!))).to.equal('conflict');
+    expect(await codeOf(channels.save(second!, poolTx()))).to.equal('conflict');
 
     const stored = await channels.findByRef(scope, created.body.publicId);
     expect(stored).to.deep.include({ name: 'first writer', version: 2, consecutiveFailures: 3, lastFailureReason: 'HTTP 500' });

@@ -1,3 +1,4 @@
+import { poolTx } from '../../../support/pool-transaction';
 import { expect } from 'chai';
 import { PgCheckSchedule } from '../../../../src/infrastructure/scheduling/pg-check-schedule';
 import { testServer } from '../../../support/test-server';
@@ -101,7 +102,7 @@ describe('check schedule (PostgreSQL)', () => {
     await schedule.register(dead, locations, new Date(now.getTime() + 5_000), 0);
     const first = await schedule.claim({ workerId: dead, locations, now, limit: 10 });
     expect(first).to.have.length(2);
-    expect(await schedule.renew(dead, new Date(now.getTime() + 1_000), new Date(now.getTime() + 6_000))).to.equal(true);
+    expect(await schedule.renew(dead, new Date(now.getTime() + 1_000), new Date(now.getTime() + 6_000), poolTx())).to.equal(true);
 
     // The dead worker recorded one slot of the first monitor before it stopped renewing.
     const recorded = first.find((c) => c.monitorId === ids[0])!;
@@ -123,11 +124,14 @@ describe('check schedule (PostgreSQL)', () => {
     const slotOf = (id: number) => taken.find((c) => c.monitorId === id)!.slot.getTime();
     expect(slotOf(ids[0]!), 'the slot after the recorded one').to.equal(recorded.slot.getTime() + MIN);
     expect(slotOf(ids[1]!), 'never recorded: its planned slot').to.equal(first.find((c) => c.monitorId === ids[1])!.slot.getTime());
-    expect(await schedule.renew(dead, later, new Date(later.getTime() + 5_000)), 'fenced for good').to.equal(false);
-    expect(await schedule.renew(dead, new Date(0), new Date(later.getTime() + 5_000)), 'whatever its clock says').to.equal(false);
+    expect(await schedule.renew(dead, later, new Date(later.getTime() + 5_000), poolTx()), 'fenced for good').to.equal(false);
+    expect(await schedule.renew(dead, new Date(0), new Date(later.getTime() + 5_000), poolTx()), 'whatever its clock says').to.equal(false);
     await schedule.register(dead, locations, new Date(later.getTime() + MIN), 0);
-    expect(await schedule.renew(dead, later, new Date(later.getTime() + 5_000)), 'nor by registering again under its name').to.equal(false);
-    expect(await schedule.renew(rescuer, later, new Date(later.getTime() + MIN))).to.equal(true);
+    expect(
+      await schedule.renew(dead, later, new Date(later.getTime() + 5_000), poolTx()),
+      'nor by registering again under its name',
+    ).to.equal(false);
+    expect(await schedule.renew(rescuer, later, new Date(later.getTime() + MIN), poolTx())).to.equal(true);
 
     await schedule.prune(600_000);
     const workers = await runner.query(sql`SELECT worker_id FROM check_workers WHERE worker_id IN (${dead}, ${rescuer})`);

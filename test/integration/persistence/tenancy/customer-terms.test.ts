@@ -1,3 +1,4 @@
+import { poolTx } from '../../../support/pool-transaction';
 import { expect } from 'chai';
 import { api } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
@@ -72,15 +73,15 @@ describe('customer terms lookup (port for the monitors context)', () => {
     const pack = await aPackage(org.token, { quotaTiers: tiers });
     const customer = await aCustomer(org.token, { packageId: pack.id });
     const scope = organizationScope(org.user.organizationId);
-    const upgraded = await lookup((l) => l.upgradeQuotaTier(scope, customer.id, 0));
+    const upgraded = await lookup((l) => l.upgradeQuotaTier(scope, customer.id, 0, poolTx()));
     expect(upgraded).to.include({ currentTierIndex: 1, monitorLimit: 10 });
-    const noHigher = await lookup((l) => l.upgradeQuotaTier(scope, customer.id, 1)).catch((e) => e);
+    const noHigher = await lookup((l) => l.upgradeQuotaTier(scope, customer.id, 1, poolTx())).catch((e) => e);
     expect(noHigher.code).to.equal('monitorQuotaNoHigherTier');
-    const stale = await lookup((l) => l.upgradeQuotaTier(scope, customer.id, 0)).catch((e) => e);
+    const stale = await lookup((l) => l.upgradeQuotaTier(scope, customer.id, 0, poolTx())).catch((e) => e);
     expect(stale.code).to.equal('conflict');
-    const foreign = await lookup((l) => l.upgradeQuotaTier(organizationScope(org.user.organizationId + 999), customer.id, 1)).catch(
-      (e) => e,
-    );
+    const foreign = await lookup((l) =>
+      l.upgradeQuotaTier(organizationScope(org.user.organizationId + 999), customer.id, 1, poolTx()),
+    ).catch((e) => e);
     expect(foreign.code).to.equal('customerNotFound');
 
     const full = await api('GET', `/api/customers/${customer.id}`, { token: org.token });
@@ -101,7 +102,7 @@ describe('customer terms lookup (port for the monitors context)', () => {
     });
     const customer = await aCustomer(org.token, { packageId: first.id });
     const scope = organizationScope(org.user.organizationId);
-    await lookup((l) => l.upgradeQuotaTier(scope, customer.id, 0));
+    await lookup((l) => l.upgradeQuotaTier(scope, customer.id, 0, poolTx()));
     const moved = await api('PATCH', `/api/customers/${customer.id}`, { token: org.token, body: { packageId: second.id } });
     expect(moved.body).to.include({ quotaTierIndex: 0 });
     expect(await lookup((l) => l.forCustomer(scope, customer.id))).to.include({ currentTierIndex: 0, monitorLimit: 100 });

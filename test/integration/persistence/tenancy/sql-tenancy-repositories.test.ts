@@ -1,3 +1,4 @@
+import { poolTx } from '../../../support/pool-transaction';
 import { expect } from 'chai';
 import { organizationScope } from '../../../../src/domain/shared/tenant-scope';
 import { SqlCustomerRepository } from '../../../../src/infrastructure/tenancy/sql-customer.repository';
@@ -42,9 +43,9 @@ describe("tenancy's sql repositories (optimistic versions)", () => {
     const created = await aCustomer(org.token, { name: 'Versioned' });
     const [first, second] = [await customers.findByRef(scope, created.publicId), await customers.findByRef(scope, created.publicId)];
     first!.change({ name: 'First writer' }, LATER);
-    await customers.save(first!);
+    await customers.save(first!, poolTx());
     second!.change({ name: 'Second writer' }, LATER);
-    expect(await codeOf(customers.save(second!))).to.equal('conflict');
+    expect(await codeOf(customers.save(second!, poolTx()))).to.equal('conflict');
 
     const stored = await customers.findByRef(scope, created.publicId);
     expect(stored).to.deep.include({ name: 'First writer', version: 2, allowedCheckCountryCodes: null, customFields: {} });
@@ -68,23 +69,23 @@ describe("tenancy's sql repositories (optimistic versions)", () => {
 
     const [p1, p2] = [await packages.findByRef(scope, created.body.publicId), await packages.findByRef(scope, created.body.publicId)];
     p1!.change({ displayName: 'First' }, LATER);
-    await packages.save(p1!);
+    await packages.save(p1!, poolTx());
     p2!.change({ displayName: 'Second' }, LATER);
-    expect(await codeOf(packages.save(p2!))).to.equal('conflict');
+    expect(await codeOf(packages.save(p2!, poolTx()))).to.equal('conflict');
     expect(await packages.findByRef(scope, created.body.publicId)).to.deep.include({ displayName: 'First', version: 2 });
 
     const [d1, d2] = [await domains.findByRef(scope, domain.publicId), await domains.findByRef(scope, domain.publicId)];
     d1!.change({ label: 'First' }, LATER);
-    await domains.save(d1!);
+    await domains.save(d1!, {}, poolTx());
     d2!.change({ label: 'Second' }, LATER);
-    expect(await codeOf(domains.save(d2!))).to.equal('conflict');
+    expect(await codeOf(domains.save(d2!, {}, poolTx()))).to.equal('conflict');
     expect(await domains.findByRef(scope, domain.publicId)).to.deep.include({ label: 'First', version: 2 });
 
     const [i1, i2] = [await ips.findByRef(scope, ip.body.publicId), await ips.findByRef(scope, ip.body.publicId)];
     i1!.change({ label: 'First' }, LATER);
-    await ips.save(i1!);
+    await ips.save(i1!, {}, poolTx());
     i2!.change({ label: 'Second' }, LATER);
-    expect(await codeOf(ips.save(i2!))).to.equal('conflict');
+    expect(await codeOf(ips.save(i2!, {}, poolTx()))).to.equal('conflict');
     expect(await ips.findByRef(scope, ip.body.publicId)).to.deep.include({ label: 'First', ipAddress: '192.0.2.7', version: 2 });
   });
 });

@@ -1,3 +1,4 @@
+import { poolTx } from '../../../support/pool-transaction';
 import { expect } from 'chai';
 import { anOrganization } from '../../../support/builders';
 import { aCustomer } from '../../../support/callers';
@@ -45,6 +46,7 @@ describe('watch results with their events (SqlWatchResultStore)', () => {
         domainId,
         { ...UNCHECKED_EXPIRY, lastCheckedAt: at },
         { customerId, checkedAt: null, notice: { band: 'warning', at }, events: [expiring] },
+        poolTx(),
       ),
     );
     expect(recorded).to.equal(true);
@@ -72,6 +74,7 @@ describe('watch results with their events (SqlWatchResultStore)', () => {
           domainId,
           { ...UNCHECKED_EXPIRY, lastCheckedAt: new Date(at.getTime() + 1000) },
           { customerId, checkedAt, notice: { band: 'warning', at }, events: [expiring] },
+          poolTx(),
         ),
       );
     expect(await announce(null)).to.equal(true);
@@ -90,6 +93,7 @@ describe('watch results with their events (SqlWatchResultStore)', () => {
         domainId,
         { ...UNCHECKED_EXPIRY, lastCheckedAt: at },
         { customerId, checkedAt: null, notice: { band: 'warning', at }, events: [expiring] },
+        poolTx(),
       ),
     );
     expect(recorded).to.equal(false);
@@ -100,7 +104,7 @@ describe('watch results with their events (SqlWatchResultStore)', () => {
   it('keeps the lastNotified* timestamps the ledger set when a later sweep records', async () => {
     const { organizationId, customerId, domainId } = await aWatchedDomain();
     await withWatchResults((store) =>
-      store.recordDomainExpiry({ organizationId, customerId }, domainId, { ...UNCHECKED_EXPIRY, lastCheckedAt: at }),
+      store.recordDomainExpiry({ organizationId, customerId }, domainId, { ...UNCHECKED_EXPIRY, lastCheckedAt: at }, undefined, poolTx()),
     );
     const delivered = new Date(at.getTime() + 5000);
     await (
@@ -113,6 +117,7 @@ describe('watch results with their events (SqlWatchResultStore)', () => {
         domainId,
         { ...UNCHECKED_EXPIRY, lastCheckedAt: later },
         { customerId, checkedAt: at, notice: { band: 'warning', at }, events: [] },
+        poolTx(),
       ),
     );
     const row = await expiryRow(domainId);
@@ -132,6 +137,7 @@ describe('watch results with their events (SqlWatchResultStore)', () => {
         ip.id,
         { ...UNCHECKED_DNSBL, isListed: true, lastCheckedAt: at },
         { customerId: customer.id, checkedAt: null, notice: { listed: true, at }, events: [listed] },
+        poolTx(),
       ),
     );
     expect(recorded).to.equal(true);

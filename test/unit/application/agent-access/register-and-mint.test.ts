@@ -1,3 +1,4 @@
+import { immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { RegisterAgent } from '../../../../src/application/agent-access/register-agent';
 import { ClaimCredentialIssuer } from '../../../../src/application/agent-access/claim-credentials';
@@ -25,7 +26,7 @@ function setup() {
   const settings = new FakeSettings();
   const limiter = new FakeRateLimiter();
   const credentials = new ClaimCredentialIssuer(plainSecrets, fakeUserCodes, fakeEndpoints);
-  const minter = new AccessTokenMinter(tokens, fakeAssertions, plainSecrets, sequentialIds());
+  const minter = new AccessTokenMinter(tokens, fakeAssertions, plainSecrets, sequentialIds(), immediateTransactions);
   const invalidated: number[] = [];
   return {
     clock,
@@ -33,16 +34,24 @@ function setup() {
     tokens,
     settings,
     invalidated,
-    register: new RegisterAgent(registrations, fakeAssertions, credentials, settings, limiter, fakeEndpoints, clock),
-    poll: new PollClaim(registrations, minter, plainSecrets, clock),
-    revoke: new RevokeToken(tokens, registrations, fakeAssertions, plainSecrets, { invalidate: () => invalidated.push(1) }, clock),
+    register: new RegisterAgent(registrations, fakeAssertions, credentials, settings, limiter, fakeEndpoints, clock, immediateTransactions),
+    poll: new PollClaim(registrations, minter, plainSecrets, clock, immediateTransactions),
+    revoke: new RevokeToken(
+      tokens,
+      registrations,
+      fakeAssertions,
+      plainSecrets,
+      { invalidate: () => invalidated.push(1) },
+      clock,
+      immediateTransactions,
+    ),
     issue: new IssueAccessToken(
       {
         execute: async () => {
           throw new Error('not this grant');
         },
       } as unknown as ExchangeAssertion,
-      new PollClaim(registrations, minter, plainSecrets, clock),
+      new PollClaim(registrations, minter, plainSecrets, clock, immediateTransactions),
       limiter,
     ),
   };
@@ -109,7 +118,11 @@ describe('agent access use cases', () => {
     const agent = await register.execute({ type: 'anonymous' }, '10.0.0.6');
     if (agent.type !== 'anonymous') throw new Error('anonymous expected');
     const registration = registrations.rows.get(agent.registration_id)!;
-    await new AccessTokenMinter(tokens, fakeAssertions, plainSecrets, sequentialIds()).mint(registration, ['tools.public'], clock.now());
+    await new AccessTokenMinter(tokens, fakeAssertions, plainSecrets, sequentialIds(), immediateTransactions).mint(
+      registration,
+      ['tools.public'],
+      clock.now(),
+    );
     await revoke.execute(agent.identity_assertion);
     expect(registration.state(clock.now())).to.equal('revoked');
     expect([...tokens.rows.values()].every((t) => t.revokedAt !== null)).to.equal(true);

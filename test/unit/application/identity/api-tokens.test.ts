@@ -1,3 +1,4 @@
+import { immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { ApiTokens } from '../../../../src/application/identity/api-tokens';
 import { FakeCustomerDirectory, FakeTokens, plainSecrets } from '../../../support/fakes/identity-fakes';
@@ -15,7 +16,14 @@ describe('ApiTokens use case', () => {
     return {
       clock,
       tokens,
-      useCase: new ApiTokens(tokens, new FakeCustomerDirectory([{ id: 5, organizationId: 1 }]), plainSecrets, sequentialIds(), clock),
+      useCase: new ApiTokens(
+        tokens,
+        new FakeCustomerDirectory([{ id: 5, organizationId: 1 }]),
+        plainSecrets,
+        sequentialIds(),
+        clock,
+        immediateTransactions,
+      ),
     };
   };
 

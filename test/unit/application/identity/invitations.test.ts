@@ -39,7 +39,7 @@ function setup() {
     customers: new FakeCustomerDirectory([{ id: 10, organizationId: 1 }]),
     passwords: { hash: async (p: string) => `hashed:${p}`, verify: async (h: string, p: string) => h === `hashed:${p}` },
     secrets: plainSecrets,
-    sessions: new SessionIssuer(sessions, plainSecrets, ids, clock),
+    sessions: new SessionIssuer(sessions, plainSecrets, ids, clock, immediateTransactions),
     mailer,
     audit: trail,
     tx: immediateTransactions,

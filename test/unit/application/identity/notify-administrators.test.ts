@@ -1,3 +1,4 @@
+import { FakeTransaction } from '../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { NotifyAdministrators } from '../../../../src/application/identity/notify-administrators';
 import type { IdentityEvent } from '../../../../src/domain/identity/events';
@@ -17,7 +18,11 @@ describe('notifying administrators (the identity context publishes a security no
 
   it('publishes one notice naming the organization’s active administrators, with its subject and body', async () => {
     const { notifier, published } = setup([{ userId: 'u-1', email: 'boss@example.com' }]);
-    await notifier.notifyAdministrators(7, { subject: 'Account deletion withdrawn', body: 'Ann withdrew the request.' });
+    await notifier.notifyAdministrators(
+      7,
+      { subject: 'Account deletion withdrawn', body: 'Ann withdrew the request.' },
+      new FakeTransaction(),
+    );
     expect(published).to.deep.equal([
       [
         {
@@ -35,7 +40,7 @@ describe('notifying administrators (the identity context publishes a security no
 
   it('publishes nothing when the organization has no active administrator', async () => {
     const { notifier, published } = setup([]);
-    await notifier.notifyAdministrators(7, { subject: 'x', body: 'y' });
+    await notifier.notifyAdministrators(7, { subject: 'x', body: 'y' }, new FakeTransaction());
     expect(published).to.deep.equal([]);
   });
 });

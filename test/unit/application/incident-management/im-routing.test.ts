@@ -1,3 +1,4 @@
+import { FakeTransaction } from '../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { ManualClock } from '../../../support/manual-clock';
 import { expectAppErrorAsync } from '../../../support/expect-app-error';
@@ -113,7 +114,7 @@ describe('routing check-engine incidents into IM', () => {
     await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
     const first = anEngineIncident('11111111-1111-4111-8111-111111111111');
     await route.opened([{ incident: first, monitor: monitor }]);
-    await route.resolved([{ incident: first, monitor: monitor }]);
+    await route.resolved([{ incident: first, monitor: monitor }], new FakeTransaction());
     await route.opened([{ incident: anEngineIncident('22222222-2222-4222-8222-222222222222'), monitor: monitor }]);
     expect(imIncidents().map((i) => i.status)).to.deep.equal(['resolved', 'triggered']);
   });
@@ -149,9 +150,9 @@ describe('routing check-engine incidents into IM', () => {
       await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
       await route.opened([{ incident: a, monitor: monitor }]);
       await route.opened([{ incident: b, monitor: other }]);
-      await route.resolved([{ incident: a, monitor: monitor }]);
+      await route.resolved([{ incident: a, monitor: monitor }], new FakeTransaction());
       expect(imIncidents()[0]!.status).to.equal('triggered');
-      await route.resolved([{ incident: b, monitor: other }]);
+      await route.resolved([{ incident: b, monitor: other }], new FakeTransaction());
       expect(imIncidents()[0]!.status).to.equal('resolved');
     });
 
@@ -174,7 +175,7 @@ describe('routing check-engine incidents into IM', () => {
       clock.advance(31 * 60_000);
       await route.opened([{ incident: b, monitor: other }]);
       expect(imIncidents().map((i) => i.status)).to.deep.equal(['triggered', 'triggered']);
-      await route.resolved([{ incident: b, monitor: other }]);
+      await route.resolved([{ incident: b, monitor: other }], new FakeTransaction());
       expect(imIncidents().map((i) => i.status)).to.deep.equal(['triggered', 'resolved']);
     });
 
@@ -184,9 +185,9 @@ describe('routing check-engine incidents into IM', () => {
       await route.opened([{ incident: b, monitor: other }]);
       const [im] = imIncidents();
       for (const entry of incidents.origins.get(im!.id)!) entry.recoveredAt = t0; // both recoveries marked, neither resolved
-      expect(await route.resolveAllRecovered()).to.equal(1);
+      expect(await route.resolveAllRecovered(new FakeTransaction())).to.equal(1);
       expect(imIncidents()[0]!.status).to.equal('resolved');
-      expect(await route.resolveAllRecovered()).to.equal(0);
+      expect(await route.resolveAllRecovered(new FakeTransaction())).to.equal(0);
     });
   });
 
@@ -195,8 +196,8 @@ describe('routing check-engine incidents into IM', () => {
     const engine = anEngineIncident();
     await route.opened([{ incident: engine, monitor: monitor }]);
     clock.advance(60_000);
-    await route.resolved([{ incident: engine, monitor: monitor }]);
-    await route.resolved([{ incident: engine, monitor: monitor }]);
+    await route.resolved([{ incident: engine, monitor: monitor }], new FakeTransaction());
+    await route.resolved([{ incident: engine, monitor: monitor }], new FakeTransaction());
     const [im] = imIncidents();
     expect(im).to.include({ status: 'resolved', resolvedByUserId: null });
     expect(im!.resolvedAt).to.deep.equal(new Date(t0.getTime() + 60_000));
@@ -211,7 +212,7 @@ describe('routing check-engine incidents into IM', () => {
     const engine = anEngineIncident();
     await route.opened([{ incident: engine, monitor: monitor }]);
     incidents.concurrentWriteOnNextSave = true;
-    await route.resolved([{ incident: engine, monitor: monitor }]);
+    await route.resolved([{ incident: engine, monitor: monitor }], new FakeTransaction());
     expect(imIncidents()[0]!.status).to.equal('resolved');
   });
 
@@ -223,7 +224,7 @@ describe('routing check-engine incidents into IM', () => {
     const copy = await incidents.findByRef(scope, im!.publicId);
     copy!.resolve('someone', t0);
     await incidents.save(scope, copy!);
-    await route.resolved([{ incident: engine, monitor: monitor }]);
+    await route.resolved([{ incident: engine, monitor: monitor }], new FakeTransaction());
     expect(imIncidents()[0]!.resolvedByUserId).to.equal('someone');
   });
 });

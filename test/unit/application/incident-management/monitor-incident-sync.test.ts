@@ -1,3 +1,4 @@
+import { FakeTransaction } from '../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { ImIncident } from '../../../../src/domain/incident-management/im-incident';
 import { organizationScope } from '../../../../src/domain/shared/tenant-scope';
@@ -34,7 +35,7 @@ function withOrigins(sync: MonitorIncidentSync) {
   const repository = new MonitorSyncedImIncidents(incidents, origins, sync);
   const add = repository.add.bind(repository);
   repository.add = async (scope, incident) => {
-    const added = await add(scope, incident);
+    const added = await add(scope, incident, new FakeTransaction());
     if (incident.monitorOrigin) await origins.link(scope, added.id, incident.monitorOrigin);
     return added;
   };
@@ -55,13 +56,13 @@ describe('MonitorSyncedImIncidents (acknowledgement and resolution parity, IM si
   it('carries an acknowledgement, a status change to acknowledged and a resolution over to the automatic incident, with the person and time', async () => {
     const sync = new RecordingSync();
     const repository = withOrigins(sync);
-    const incident = await repository.add(scope, anImIncident({ monitorId: 'm-1', incidentId: 'inc-1' }));
+    const incident = await repository.add(scope, anImIncident({ monitorId: 'm-1', incidentId: 'inc-1' }), new FakeTransaction());
     incident.acknowledge('u-1', NOW);
-    await repository.save(scope, incident);
+    await repository.save(scope, incident, new FakeTransaction());
     const later = new Date(NOW.getTime() + 60_000);
     const reread = (await repository.findByRef(scope, incident.publicId))!;
     reread.resolve('u-2', later);
-    await repository.save(scope, reread);
+    await repository.save(scope, reread, new FakeTransaction());
     expect(sync.calls).to.deep.equal([
       ['acknowledged', 'inc-1', 'u-1', NOW.toISOString()],
       ['resolved', 'inc-1', 'u-2', later.toISOString()],
@@ -73,23 +74,23 @@ describe('MonitorSyncedImIncidents (acknowledgement and resolution parity, IM si
     const incidents = new FakeImIncidents();
     const origins = new FakeImMonitorOrigins(incidents);
     const repository = new MonitorSyncedImIncidents(incidents, origins, sync);
-    const storm = await repository.add(scope, anImIncident({ monitorId: 'm-1', incidentId: 'inc-1' }));
+    const storm = await repository.add(scope, anImIncident({ monitorId: 'm-1', incidentId: 'inc-1' }), new FakeTransaction());
     for (const id of ['inc-1', 'inc-2', 'inc-3']) await origins.link(scope, storm.id, { monitorId: `m-${id}`, incidentId: id });
     await origins.recovered(scope, 'inc-2', NOW);
     storm.acknowledge('u-1', NOW);
-    await repository.save(scope, storm);
+    await repository.save(scope, storm, new FakeTransaction());
     expect(sync.calls.map((c) => c[1])).to.deep.equal(['inc-1', 'inc-3']);
   });
 
   it("leaves incidents not routed from a monitor, and the engine's own resolution, alone", async () => {
     const sync = new RecordingSync();
     const repository = withOrigins(sync);
-    const plain = await repository.add(scope, anImIncident(null));
+    const plain = await repository.add(scope, anImIncident(null), new FakeTransaction());
     plain.acknowledge('u-1', NOW);
-    await repository.save(scope, plain);
-    const routed = await repository.add(scope, anImIncident({ monitorId: 'm-1', incidentId: 'inc-2' }));
+    await repository.save(scope, plain, new FakeTransaction());
+    const routed = await repository.add(scope, anImIncident({ monitorId: 'm-1', incidentId: 'inc-2' }), new FakeTransaction());
     routed.resolve(null, NOW, { origin: 'monitor', reason: 'monitorRecovered' });
-    await repository.save(scope, routed);
+    await repository.save(scope, routed, new FakeTransaction());
     expect(sync.calls).to.deep.equal([]);
   });
 

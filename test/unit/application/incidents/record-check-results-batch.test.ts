@@ -1,3 +1,4 @@
+import { FakeTransaction } from '../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { RecordCheckResult, type RecordCheckResultInput } from '../../../../src/application/incidents/record-check-result';
 import { AlertActions } from '../../../../src/application/incidents/alert-actions';
@@ -55,10 +56,10 @@ function setup(memo = new SteadyMemo(), policy = aPolicy({})) {
 describe('RecordCheckResult.executeMany (the engine batch path)', () => {
   it('judges the first result of a location the full way, then stores steady ups, one sample per hour with detail', async () => {
     const { results, states, useCase, input } = setup();
-    expect((await useCase.executeMany([input('up', 0)])).steady).to.equal(0);
+    expect((await useCase.executeMany([input('up', 0)], new FakeTransaction())).steady).to.equal(0);
     expect(results.rows[0]!.detail).not.to.equal(null);
     const hours = Array.from({ length: 120 }, (_, i) => input('up', 1 + i));
-    expect((await useCase.executeMany(hours)).steady).to.equal(120);
+    expect((await useCase.executeMany(hours, new FakeTransaction())).steady).to.equal(120);
     const sampled = results.rows.slice(1).filter((r) => r.detail !== null);
     expect(sampled).to.have.length(2);
     expect(sampled[0]!.detail).to.deep.include({ timings: { dnsMs: 1, connectMs: 2, tlsMs: 3, firstByteMs: 4, totalMs: 50 } });
@@ -68,13 +69,13 @@ describe('RecordCheckResult.executeMany (the engine batch path)', () => {
 
   it('sends a down and an up after a down through the rules', async () => {
     const { results, incidents, useCase, input } = setup();
-    await useCase.executeMany([input('up', 0)]);
-    expect((await useCase.executeMany([input('down', 1), input('down', 2)])).steady).to.equal(0);
+    await useCase.executeMany([input('up', 0)], new FakeTransaction());
+    expect((await useCase.executeMany([input('down', 1), input('down', 2)], new FakeTransaction())).steady).to.equal(0);
     expect([...incidents.rows.values()].filter((i) => i.status === 'open')).to.have.length(1);
-    expect((await useCase.executeMany([input('up', 3)])).steady).to.equal(0);
+    expect((await useCase.executeMany([input('up', 3)], new FakeTransaction())).steady).to.equal(0);
     expect([...incidents.rows.values()].filter((i) => i.status === 'open')).to.have.length(0);
     expect(results.rows.at(-1)!.detail).not.to.equal(null);
-    expect((await useCase.executeMany([input('up', 4)])).steady).to.equal(1);
+    expect((await useCase.executeMany([input('up', 4)], new FakeTransaction())).steady).to.equal(1);
   });
 });
 
@@ -88,34 +89,34 @@ describe('RecordCheckResult.executeMany with a memo of steady monitors', () => {
 
   it('reads no state for a monitor it knows is steady, and every state without a feed', async () => {
     const { states, useCase, input } = await remembering();
-    await useCase.executeMany([input('up', 0)]);
-    await useCase.executeMany([input('up', 1)]);
+    await useCase.executeMany([input('up', 0)], new FakeTransaction());
+    await useCase.executeMany([input('up', 1)], new FakeTransaction());
     expect(states.peeked).to.deep.equal([[7], [7]]);
-    expect((await useCase.executeMany([input('up', 2), input('up', 3)])).steady).to.equal(2);
+    expect((await useCase.executeMany([input('up', 2), input('up', 3)], new FakeTransaction())).steady).to.equal(2);
     expect(states.peeked, 'the steady batch read nothing').to.deep.equal([[7], [7]]);
 
     const unfollowed = setup();
-    await unfollowed.useCase.executeMany([unfollowed.input('up', 0)]);
-    await unfollowed.useCase.executeMany([unfollowed.input('up', 1)]);
-    await unfollowed.useCase.executeMany([unfollowed.input('up', 2)]);
+    await unfollowed.useCase.executeMany([unfollowed.input('up', 0)], new FakeTransaction());
+    await unfollowed.useCase.executeMany([unfollowed.input('up', 1)], new FakeTransaction());
+    await unfollowed.useCase.executeMany([unfollowed.input('up', 2)], new FakeTransaction());
     expect(unfollowed.states.peeked).to.deep.equal([[7], [7], [7]]);
   });
 
   it('judges a down of a remembered monitor by the rules, and reads the state again after it', async () => {
     const { states, incidents, useCase, input } = await remembering();
-    await useCase.executeMany([input('up', 0)]);
-    await useCase.executeMany([input('up', 1)]);
-    expect((await useCase.executeMany([input('down', 2), input('down', 3)])).steady).to.equal(0);
+    await useCase.executeMany([input('up', 0)], new FakeTransaction());
+    await useCase.executeMany([input('up', 1)], new FakeTransaction());
+    expect((await useCase.executeMany([input('down', 2), input('down', 3)], new FakeTransaction())).steady).to.equal(0);
     expect([...incidents.rows.values()].filter((i) => i.status === 'open')).to.have.length(1);
-    expect((await useCase.executeMany([input('up', 4)])).steady, 'the recovery').to.equal(0);
-    expect((await useCase.executeMany([input('up', 5)])).steady).to.equal(1);
+    expect((await useCase.executeMany([input('up', 4)], new FakeTransaction())).steady, 'the recovery').to.equal(0);
+    expect((await useCase.executeMany([input('up', 5)], new FakeTransaction())).steady).to.equal(1);
     expect(states.peeked.at(-1)).to.deep.equal([7]);
   });
 
   it('reads the state again once told it changed elsewhere, and then sees the incident another location opened', async () => {
     const { states, useCase, input, feed } = await remembering();
-    await useCase.executeMany([input('up', 0)]);
-    await useCase.executeMany([input('up', 1)]);
+    await useCase.executeMany([input('up', 0)], new FakeTransaction());
+    await useCase.executeMany([input('up', 1)], new FakeTransaction());
     const stored = states.rows.get(7)!;
     // another worker's location opened an incident
     states.rows.set(
@@ -134,7 +135,7 @@ describe('RecordCheckResult.executeMany with a memo of steady monitors', () => {
       }),
     );
     feed.changed(7);
-    expect((await useCase.executeMany([input('up', 2)])).steady).to.equal(0);
+    expect((await useCase.executeMany([input('up', 2)], new FakeTransaction())).steady).to.equal(0);
     expect(states.peeked.at(-1)).to.deep.equal([7]);
   });
 });
@@ -185,7 +186,10 @@ describe('RecordCheckResult.executeMany: one read and one write of each kind per
       reserved.push(count);
       return reserve(count);
     };
-    const batch = await useCase.executeMany([input('down', 1), input('up', 2), input('down', 3), input('down', 4, 'us')]);
+    const batch = await useCase.executeMany(
+      [input('down', 1), input('up', 2), input('down', 3), input('down', 4, 'us')],
+      new FakeTransaction(),
+    );
     expect(batch.judged.map((j) => j.location)).to.deep.equal(['eu', 'eu', 'eu', 'us']);
     expect(lookup.profileReads, 'one read of the profiles').to.deep.equal([[7]]);
     expect(states.locked, 'one lock').to.deep.equal([[7]]);
@@ -203,7 +207,7 @@ describe('RecordCheckResult.executeMany: one read and one write of each kind per
       reservations += 1;
       return reserve(count);
     };
-    await useCase.executeMany([input('up', 1), input('up', 2)]);
+    await useCase.executeMany([input('up', 1), input('up', 2)], new FakeTransaction());
     expect(reservations).to.equal(0);
   });
 });
@@ -214,22 +218,22 @@ describe('RecordCheckResult.executeMany with silent locations (quorum and honest
 
   it('reads the live locations once per judged batch, and not at all for a steady one', async () => {
     const { live, useCase, input } = setup();
-    await useCase.executeMany([input('up', 0)]);
+    await useCase.executeMany([input('up', 0)], new FakeTransaction());
     expect(live.reads).to.equal(1);
-    await useCase.executeMany([input('up', 1), input('up', 2)]);
+    await useCase.executeMany([input('up', 1), input('up', 2)], new FakeTransaction());
     expect(live.reads, 'steady: no read').to.equal(1);
-    await useCase.executeMany([input('down', 3), input('down', 4), input('up', 5)]);
+    await useCase.executeMany([input('down', 3), input('down', 4), input('up', 5)], new FakeTransaction());
     expect(live.reads, 'one read for the whole judged batch').to.equal(2);
   });
 
   it("opens nothing on one location's failures while the other is silent, and opens once it is back", async () => {
     const { live, incidents, states, useCase, input } = setup(new SteadyMemo(), twoOfTwo);
     live.silence('us');
-    await useCase.executeMany([input('down', 0, 'us')]);
-    await useCase.executeMany([input('down', 1), input('down', 2)]);
+    await useCase.executeMany([input('down', 0, 'us')], new FakeTransaction());
+    await useCase.executeMany([input('down', 1), input('down', 2)], new FakeTransaction());
     expect(openIncidents(incidents), 'us is silent: its old failure does not count').to.have.length(0);
     live.serve('us');
-    await useCase.executeMany([input('down', 3)]);
+    await useCase.executeMany([input('down', 3)], new FakeTransaction());
     expect(openIncidents(incidents)).to.have.length(1);
     expect(states.rows.get(7)!.openIncidentId).to.equal(openIncidents(incidents)[0]!.id);
   });
@@ -237,7 +241,7 @@ describe('RecordCheckResult.executeMany with silent locations (quorum and honest
   it('counts a location reporting in the batch as live, whatever the last read said', async () => {
     const { live, incidents, useCase, input } = setup(new SteadyMemo(), twoOfTwo);
     live.silence('eu', 'us');
-    await useCase.executeMany([input('down', 0, 'us'), input('down', 0)]);
+    await useCase.executeMany([input('down', 0, 'us'), input('down', 0)], new FakeTransaction());
     expect(openIncidents(incidents)).to.have.length(1);
   });
 });

@@ -1,3 +1,4 @@
+import { FakeTransaction } from '../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { RecordCheckResult, type RecordCheckResultInput } from '../../../../src/application/incidents/record-check-result';
 import { AlertActions } from '../../../../src/application/incidents/alert-actions';
@@ -61,7 +62,7 @@ function setup(rootPolicy = aPolicy()) {
 describe('RecordCheckResult with dependencies: one incident for one root cause', () => {
   it('a root and its dependents failing in one batch, dependents first: one incident, its message counting them', async () => {
     const { useCase, input, events, states, openIncidents } = setup();
-    await useCase.executeMany([...DEPENDENTS.map((id) => input(id, 'down', 0)), input(ROOT, 'down', 0)]);
+    await useCase.executeMany([...DEPENDENTS.map((id) => input(id, 'down', 0)), input(ROOT, 'down', 0)], new FakeTransaction());
     expect(openIncidents()).to.deep.equal([ROOT]);
     expect(DEPENDENTS.map((id) => states.rows.get(id)!.dependencyRootId)).to.deep.equal([ROOT, ROOT, ROOT]);
     expect(events.published.map((e) => [e.kind, e.monitorId])).to.deep.equal([['incidentOpened', ROOT]]);
@@ -71,8 +72,11 @@ describe('RecordCheckResult with dependencies: one incident for one root cause',
 
   it('dependents failing after their root opened join it silently', async () => {
     const { useCase, input, events, openIncidents } = setup();
-    await useCase.executeMany([input(ROOT, 'down', 0)]);
-    await useCase.executeMany(DEPENDENTS.map((id) => input(id, 'down', 1)));
+    await useCase.executeMany([input(ROOT, 'down', 0)], new FakeTransaction());
+    await useCase.executeMany(
+      DEPENDENTS.map((id) => input(id, 'down', 1)),
+      new FakeTransaction(),
+    );
     expect(openIncidents()).to.deep.equal([ROOT]);
     expect(events.published.map((e) => e.kind)).to.deep.equal(['incidentOpened']);
     expect(events.published[0]!.data).not.to.have.property('affectedMonitors');
@@ -80,14 +84,14 @@ describe('RecordCheckResult with dependencies: one incident for one root cause',
 
   it('the root recovering first: its held monitors are checked again at once; one still down opens at that result', async () => {
     const { useCase, input, events, states, openIncidents, clock } = setup();
-    await useCase.executeMany([input(ROOT, 'down', 0), ...DEPENDENTS.map((id) => input(id, 'down', 0))]);
-    await useCase.executeMany([input(9, 'up', 1)]);
+    await useCase.executeMany([input(ROOT, 'down', 0), ...DEPENDENTS.map((id) => input(id, 'down', 0))], new FakeTransaction());
+    await useCase.executeMany([input(9, 'up', 1)], new FakeTransaction());
     expect(states.rows.get(9)!.dependencyRootId).to.equal(null);
-    const recovered = await useCase.executeMany([input(ROOT, 'up', 2)]);
+    const recovered = await useCase.executeMany([input(ROOT, 'up', 2)], new FakeTransaction());
     expect(recovered.recheck).to.deep.equal([8, 10].map((monitorId) => ({ monitorId, at: clock.now() })));
     expect(openIncidents()).to.deep.equal([]);
     // The rechecks: 10 recovered with its root, 8 stays down and needs no new confirmation.
-    await useCase.executeMany([input(8, 'down', 3), input(10, 'up', 3)]);
+    await useCase.executeMany([input(8, 'down', 3), input(10, 'up', 3)], new FakeTransaction());
     expect(openIncidents()).to.deep.equal([8]);
     expect(events.published.map((e) => [e.kind, e.monitorId])).to.deep.equal([
       ['incidentOpened', ROOT],
@@ -99,19 +103,19 @@ describe('RecordCheckResult with dependencies: one incident for one root cause',
 
   it('a dependent held while its root was only being confirmed alerts at once when the root turns out up', async () => {
     const { useCase, input, events, states, openIncidents } = setup(aPolicy({ consecutiveChecks: 2 }));
-    await useCase.executeMany([input(ROOT, 'down', 0), input(8, 'down', 0)]);
+    await useCase.executeMany([input(ROOT, 'down', 0), input(8, 'down', 0)], new FakeTransaction());
     expect(openIncidents()).to.deep.equal([], 'the root is being confirmed down: the dependent waits for it');
     expect(states.rows.get(8)!.dependencyRootId).to.equal(ROOT);
-    expect((await useCase.executeMany([input(ROOT, 'up', 1)])).recheck.map((r) => r.monitorId)).to.deep.equal([8]);
-    await useCase.executeMany([input(8, 'down', 2)]);
+    expect((await useCase.executeMany([input(ROOT, 'up', 1)], new FakeTransaction())).recheck.map((r) => r.monitorId)).to.deep.equal([8]);
+    await useCase.executeMany([input(8, 'down', 2)], new FakeTransaction());
     expect(openIncidents()).to.deep.equal([8]);
     expect(events.published.map((e) => [e.kind, e.monitorId])).to.deep.equal([['incidentOpened', 8]]);
   });
 
   it('a dependent whose root is up alerts on its own, as any monitor', async () => {
     const { useCase, input, openIncidents } = setup();
-    await useCase.executeMany([input(ROOT, 'up', 0)]);
-    await useCase.executeMany([input(8, 'down', 1)]);
+    await useCase.executeMany([input(ROOT, 'up', 0)], new FakeTransaction());
+    await useCase.executeMany([input(8, 'down', 1)], new FakeTransaction());
     expect(openIncidents()).to.deep.equal([8]);
   });
 });

@@ -1,3 +1,4 @@
+import { FakeTransaction } from '../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { expectAppErrorAsync } from '../../../support/expect-app-error';
 import { anActor } from '../../../support/builders';
@@ -189,7 +190,10 @@ describe('MonitorWriter.update and remove', () => {
     const h = harness();
     const managed = await h.writer.create(anActor().build(), 'website', { ...website });
     await expectAppErrorAsync(() => h.writer.update(anActor().forCustomer(10).build(), managed, { name: 'x' }), 'managed_by_organization');
-    await expectAppErrorAsync(() => h.writer.remove(anActor().forCustomer(10).build(), managed), 'managed_by_organization');
+    await expectAppErrorAsync(
+      () => h.writer.remove(anActor().forCustomer(10).build(), managed, new FakeTransaction()),
+      'managed_by_organization',
+    );
     h.customers.set(10, { canEditManaged: true });
     expect((await h.writer.update(anActor().forCustomer(10).build(), managed, { name: 'Shop' })).name).to.equal('Shop');
   });
@@ -238,8 +242,11 @@ describe('MonitorWriter.update and remove', () => {
   it('never lets read-only users delete', async () => {
     const h = harness();
     const monitor = await h.writer.create(anActor().build(), 'website', { ...website });
-    await expectAppErrorAsync(() => h.writer.remove(anActor().withRole('readonly').build(), monitor), 'readonlyMayNotDelete');
-    await h.writer.remove(anActor().withRole('editor').build(), monitor);
+    await expectAppErrorAsync(
+      () => h.writer.remove(anActor().withRole('readonly').build(), monitor, new FakeTransaction()),
+      'readonlyMayNotDelete',
+    );
+    await h.writer.remove(anActor().withRole('editor').build(), monitor, new FakeTransaction());
     expect(h.monitors.rows.size).to.equal(0);
   });
 });

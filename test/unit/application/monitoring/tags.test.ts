@@ -13,11 +13,11 @@ function setup() {
   const h = harness();
   return {
     h,
-    create: new CreateTag(h.tags, h.customers, h.users, h.ids, h.clock),
-    update: new UpdateTag(h.tags, h.clock),
-    remove: new DeleteTag(h.tags),
+    create: new CreateTag(h.tags, h.customers, h.users, h.ids, h.clock, h.tx),
+    update: new UpdateTag(h.tags, h.clock, h.tx),
+    remove: new DeleteTag(h.tags, h.tx),
     attach: new AttachTag(h.tags, h.monitors, h.tx),
-    detach: new DetachTag(h.tags, h.monitors),
+    detach: new DetachTag(h.tags, h.monitors, h.tx),
   };
 }
 

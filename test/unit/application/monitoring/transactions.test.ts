@@ -50,7 +50,7 @@ describe('monitoring use cases pass their transaction on to the write ports', ()
   it('attaching a tag locks the monitor and attaches in the one transaction', async () => {
     const h = harness();
     const monitor = await h.writer.create(anActor().build(), 'website', { url: 'https://www.example.com/', customerId: 10 });
-    const tag = await new CreateTag(h.tags, h.customers, h.users, h.ids, h.clock).execute(anActor().build(), {
+    const tag = await new CreateTag(h.tags, h.customers, h.users, h.ids, h.clock, h.tx).execute(anActor().build(), {
       name: 'prod',
       color: '#3B82F6',
       customerId: 10,

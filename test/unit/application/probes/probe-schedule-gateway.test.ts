@@ -1,3 +1,4 @@
+import { immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { ProbeScheduleGateway } from '../../../../src/application/probes/probe-schedule-gateway';
 import type { ProbeCaller } from '../../../../src/application/probes/probe-identity';
@@ -21,7 +22,7 @@ function setup() {
     ],
     schedule,
   );
-  const gateway = new ProbeScheduleGateway(schedule, new FakePlanner(), registry, assignments, clock);
+  const gateway = new ProbeScheduleGateway(schedule, new FakePlanner(), registry, assignments, clock, immediateTransactions);
   return { registry, schedule, assignments, gateway };
 }
 

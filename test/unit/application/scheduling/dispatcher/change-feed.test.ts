@@ -1,3 +1,4 @@
+import { immediateTransactions } from '../../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { ChangeFeed } from '../../../../../src/application/scheduling/dispatcher/change-feed';
 import { HeldChecks, heldOf, keyOf, plansOf } from '../../../../../src/application/scheduling/dispatcher/held-checks';
@@ -25,7 +26,7 @@ async function following(n = 3) {
   );
   const clock = new ManualClock();
   const planner = new FakePlanner();
-  const lease = new WorkerLease(schedule, 'w', ['eu'], 90_000, 10_000);
+  const lease = new WorkerLease(schedule, 'w', ['eu'], 90_000, 10_000, immediateTransactions);
   const registered = await lease.keepAlive(clock.now());
   const ran: string[] = [];
   const queue = new RunQueue(

@@ -1,3 +1,4 @@
+import { immediateTransactions } from '../../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { WorkerLease } from '../../../../../src/application/scheduling/dispatcher/worker-lease';
 import { FakeSchedule } from '../../../../support/fakes/scheduling-fakes';
@@ -7,7 +8,7 @@ const LEASE_MS = 10_000;
 
 function aLease(schedule = new FakeSchedule()) {
   const clock = new ManualClock();
-  const lease = new WorkerLease(schedule, 'w', ['eu'], LEASE_MS, 10_000);
+  const lease = new WorkerLease(schedule, 'w', ['eu'], LEASE_MS, 10_000, immediateTransactions);
   return { schedule, clock, lease };
 }
 
