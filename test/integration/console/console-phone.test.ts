@@ -9,6 +9,7 @@ import { uniqueEmail } from '../../support/builders';
 import { aConsoleService, launchConsoleBrowser } from '../../support/console-browser';
 import { watchConsole } from '../../support/console-errors';
 import { apiAt } from '../../support/http-client';
+import { checkTwice } from '../../support/console-checks';
 import { PASSWORD } from '../../support/identity-fixtures';
 import { setIncidentManagement } from '../../support/im-fixtures';
 
@@ -77,13 +78,11 @@ describe('console: phone first (375 x 800)', function () {
       await call(admin, 'POST', '/api/websites', { customerId: other.id, name: 'Checkout API', url: `${base}/down/checkout` }),
     ];
     // Each down monitor's checks fail twice: its incident opens as in production.
-    for (const site of down) {
-      for (let i = 0; i < 2; i++) await call(admin, 'POST', `/api/websites/${site.publicId}/trigger-check`, {});
-    }
+    for (const site of down) await checkTwice(app.url, admin, site.publicId);
     for (let tries = 0; ; tries++) {
       const overview = await call(admin, 'GET', '/api/monitor-overview?perPage=100');
       if (overview.items.filter((item: { state: string }) => item.state === 'down').length === 2) break;
-      if (tries > 100) throw new Error('the failing monitors never went down');
+      if (tries > 300) throw new Error('the failing monitors never went down');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const incidents = await call(admin, 'GET', `/api/incidents?monitorId=${down[0].id}`);

@@ -10,6 +10,7 @@ import { uniqueEmail } from '../../support/builders';
 import { aConsoleService, launchConsoleBrowser, seriousViolations } from '../../support/console-browser';
 import { watchConsole } from '../../support/console-errors';
 import { apiAt } from '../../support/http-client';
+import { checkTwice } from '../../support/console-checks';
 import { PASSWORD } from '../../support/identity-fixtures';
 
 const DOCS = path.resolve(__dirname, '../../../docs/screenshots');
@@ -50,9 +51,7 @@ describe('console: the wall display', function () {
     const session = (await apiAt(app.url, 'POST', '/api/auth/sign-in/email', { body: { email, password: PASSWORD } })).body.token as string;
     return (await call(session, 'POST', '/api/organization/tokens', { name: 'Team wall' })).token as string;
   };
-  const failTwice = async (publicId: string) => {
-    for (let i = 0; i < 2; i++) await call(admin, 'POST', `/api/websites/${publicId}/trigger-check`, {});
-  };
+  const failTwice = (publicId: string) => checkTwice(app.url, admin, publicId);
   const openWall = async (page: Page, token: string) => {
     await page.goto(`${app.url}/app/wall#token=${token}`);
     await page.getByRole('heading', { name: 'Monitors' }).waitFor();
