@@ -106,7 +106,7 @@ describe('console: phone first (375 x 800)', function () {
     expect(header!.height, 'the header is one line').to.be.at.most(60);
     expect(await page.getByRole('link', { name: 'Customers' }).isVisible(), 'the links fold behind Menu').to.equal(false);
     expect(await page.getByLabel('Search').isVisible(), 'the filters fold behind one button').to.equal(false);
-    const lines = page.getByRole('list', { name: 'Monitors' }).getByRole('listitem');
+    const lines = page.getByRole('list', { name: 'Monitors', exact: true }).getByRole('listitem');
     for (const index of [0, 1]) {
       const line = lines.nth(index);
       await line.locator('.badge-down').waitFor();
@@ -175,7 +175,7 @@ describe('console: phone first (375 x 800)', function () {
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).to.equal(false);
     expect(await page.getByRole('button', { name: 'Filters' }).isVisible()).to.equal(false);
     const row = (await page
-      .getByRole('list', { name: 'Monitors' })
+      .getByRole('list', { name: 'Monitors', exact: true })
       .getByRole('listitem')
       .filter({ hasText: 'Shop 1' })
       .first()
