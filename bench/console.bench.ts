@@ -255,7 +255,12 @@ async function main() {
         heapGrowthMbPer10Min: goal(heapGrowth, '<=', 5, 'MB per 10 min'),
         downVisibleAboveFold: goal(phone.downVisibleAboveFold ? 1 : 0, '==', 1, 'true (1) or false (0)'),
         firstViewWireKilobytes: goal(phone.firstViewWireKilobytes, '<=', 60, 'KiB received'),
-        overviewWireKilobytes: goal(phone.overviewWireKilobytes, '<=', Math.round((phone.overviewRawKilobytes / 4) * 10) / 10, 'KiB received'),
+        overviewWireKilobytes: goal(
+          phone.overviewWireKilobytes,
+          '<=',
+          Math.round((phone.overviewRawKilobytes / 4) * 10) / 10,
+          'KiB received',
+        ),
         // TODO(push): tapsToAcknowledgeFromPush: goal(push.tapsToAcknowledgeFromPush, '<=', 2, 'taps'),
         // TODO(push): pushToIncidentShownMs: goal(push.pushToIncidentShownMs, '<=', 2000, 'ms'),
       },
