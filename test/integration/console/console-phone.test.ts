@@ -122,7 +122,7 @@ describe('console: phone first (375 x 800)', function () {
       expect(box.x + box.width, `${part} inside the screen`).to.be.at.most(PHONE.width);
     }
     expect(await long.locator('.monitor-target').textContent()).to.include('/not/fit/on/one/line/');
-    const clipped = await long.evaluate('(el) => el.scrollHeight > el.clientHeight + 1');
+    const clipped = await long.evaluate((el: { scrollHeight: number; clientHeight: number }) => el.scrollHeight > el.clientHeight + 1);
     expect(clipped, 'the line is not clipped').to.equal(false);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).to.be.at.most(PHONE.width);
     expect(await smallControls(page)).to.deep.equal([]);
