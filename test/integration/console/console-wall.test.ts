@@ -80,6 +80,8 @@ describe('console: the wall display', function () {
       monitors.push({ id: site.id, publicId: site.publicId, customerId: customer.id, name });
     }
     await failTwice(monitors[0]!.publicId);
+    // The others checked once each (up), but a few left unchecked (unknown): the wall's usual mix.
+    for (const monitor of monitors.slice(1, 20)) await checkTwice(app.url, admin, monitor.publicId, 1);
     readonlyToken = await tokenOf('readonly');
     editorToken = await tokenOf('editor');
   });
