@@ -172,6 +172,11 @@ describe('console: phone first (375 x 800)', function () {
     await page.goto(`${app.url}/app/`);
     await page.getByText('of 16 monitors shown').waitFor();
     expect(await page.getByRole('link', { name: 'Customers' }).isVisible()).to.equal(true);
+    // The links keep their spacing, on the header's one line.
+    const overviewLink = (await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).boundingBox())!;
+    const incidentsLink = (await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Incidents' }).boundingBox())!;
+    expect(incidentsLink.x - (overviewLink.x + overviewLink.width), 'space between two links').to.be.at.least(12);
+    expect(incidentsLink.y).to.equal(overviewLink.y);
     expect(await page.getByLabel('Search').isVisible()).to.equal(true);
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).to.equal(false);
     expect(await page.getByRole('button', { name: 'Filters' }).isVisible()).to.equal(false);
