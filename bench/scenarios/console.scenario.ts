@@ -2,6 +2,7 @@ import { call } from './scenario';
 import type { BenchService } from '../support/service';
 import { sql, type Sql } from '../../src/infrastructure/persistence/sql';
 import { toWire } from '../support/wire-sql';
+import { packHistogram } from '../../src/infrastructure/results/sql-result-maintenance';
 
 export const PASSWORD = 'bench password';
 
@@ -13,16 +14,24 @@ export interface ConsoleWorld {
   chartMonitorId: string;
   /** Monitors checked for real on the loopback target (`Live N` at /live/N). */
   live: Array<{ name: string; id: number; publicId: string; path: string }>;
+  /** Monitors on the loopback target's failing paths (`Down N` at /down/N): the bench makes them down. */
+  down: Array<{ name: string; id: number; publicId: string; path: string }>;
 }
 
 /**
  * An organization of `monitors` website monitors in 100 customers, seeded in SQL as the API's
  * writes leave them (creating them through the API would only time the setup): a newest result each
  * and hourly rollups of the last day (the overview's bars), one in twenty paused, one monitor with 90
- * days of rollups at three locations; and `live` monitors created through the API on the loopback
- * target, checked by the service's worker.
+ * days of rollups at three locations; and `live` and `down` monitors created through the API on the
+ * loopback target, checked by the service's worker.
  */
-export async function seedConsoleWorld(service: BenchService, monitors: number, live: number, targetUrl: string): Promise<ConsoleWorld> {
+export async function seedConsoleWorld(
+  service: BenchService,
+  monitors: number,
+  live: number,
+  targetUrl: string,
+  down = 0,
+): Promise<ConsoleWorld> {
   const seed = (statement: Sql) => service.request<{ rows: Array<Record<string, any>> }>({ type: 'sql', statement: toWire(statement) });
   const email = `console-${Date.now()}@bench.example`;
   const signUp = await call<{ token: string; user: { organizationId: number } }>(service, 'POST', '/api/auth/sign-up/email', {
@@ -62,14 +71,15 @@ export async function seedConsoleWorld(service: BenchService, monitors: number, 
        SELECT id, now() - (random() * 240)::int * interval '1 second', ${location}, CASE WHEN random() < 0.02 THEN 2 ELSE 1 END, (40 + random() * 400)::int
          FROM monitors WHERE organization_id = ${org}`,
   );
-  // Histograms packed as the upkeep packs them: 4 bytes a bucket, bucket << 24 | count (one bucket, then two).
+  // Histograms packed by the upkeep's own aggregate (sql-result-maintenance.ts) from (bucket, count) rows.
+  const packed = (rows: Sql) => sql`(SELECT ${packHistogram('b', 'n')} FROM (VALUES ${rows}) v(b, n))`;
   const hours = (from: Sql) =>
     sql`generate_series(date_trunc('hour', now()) - ${from}, date_trunc('hour', now()) - interval '1 hour', interval '1 hour')`;
   await seed(
     sql`INSERT INTO check_result_rollups (monitor_id, hour, location_id, up_seconds, degraded_seconds, down_seconds, up_count,
          degraded_count, down_count, response_ms_sum, response_count, histogram, last_at, last_status)
        SELECT m.id, h, ${location}, CASE WHEN r < 0.01 THEN 2400 ELSE 3600 END, 0, CASE WHEN r < 0.01 THEN 1200 ELSE 0 END,
-         12, 0, CASE WHEN r < 0.01 THEN 4 ELSE 0 END, 2400, 12, int4send((19 * 16777216 + 12)::integer), h + interval '55 minutes', 1
+         12, 0, CASE WHEN r < 0.01 THEN 4 ELSE 0 END, 2400, 12, ${packed(sql`(19, 12)`)}, h + interval '55 minutes', 1
          FROM monitors m, ${hours(sql`interval '24 hours'`)} h, LATERAL (SELECT random() + m.id * 0 AS r) x
         WHERE m.organization_id = ${org}`,
   );
@@ -80,7 +90,7 @@ export async function seedConsoleWorld(service: BenchService, monitors: number, 
     sql`INSERT INTO check_result_rollups (monitor_id, hour, location_id, up_seconds, degraded_seconds, down_seconds, up_count,
          degraded_count, down_count, response_ms_sum, response_count, histogram, last_at, last_status)
        SELECT ${chart!.id}, h, l.id, 3600, 0, 0, 12, 0, 0, 2400, 12,
-         int4send(((15 + (random() * 10)::int) * 16777216 + 10)::integer) || int4send((30 * 16777216 + 2)::integer), h + interval '55 minutes', 1
+         ${packed(sql`(15 + (random() * 10)::int + 0 * extract(epoch FROM h)::int, 10), (30, 2)`)}, h + interval '55 minutes', 1
          FROM ${hours(sql`interval '90 days'`)} h, check_locations l WHERE l.code IN ('us-east', 'ap-southeast')
        ON CONFLICT DO NOTHING`,
   );
@@ -96,5 +106,12 @@ export async function seedConsoleWorld(service: BenchService, monitors: number, 
     const site = await call<{ id: number; publicId: string }>(service, 'POST', '/api/websites', body, token);
     liveMonitors.push({ name: `Live ${n}`, id: site.id, publicId: site.publicId, path });
   }
-  return { email, token, organizationId: org, chartMonitorId: String(chart!.public_id), live: liveMonitors };
+  const downMonitors: ConsoleWorld['down'] = [];
+  for (let n = 1; n <= down; n++) {
+    const path = `/down/${n}`;
+    const body = { customerId: customerIds[n % 100], name: `Down ${n}`, url: `${targetUrl}${path}`, checkInterval: 60 };
+    const site = await call<{ id: number; publicId: string }>(service, 'POST', '/api/websites', body, token);
+    downMonitors.push({ name: `Down ${n}`, id: site.id, publicId: site.publicId, path });
+  }
+  return { email, token, organizationId: org, chartMonitorId: String(chart!.public_id), live: liveMonitors, down: downMonitors };
 }

@@ -34,7 +34,7 @@ async function main() {
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   });
   const app = await startApplication(config, { jobs: false, logger: pino({ level: 'silent' }) });
-  process.on('message', async (message: Message) => {
+  const answer = async (message: Message) => {
     if (message.type === 'sql') process.send!({ id: message.id, rows: await app.database.sql.query(fromWire(message.statement!)) });
     if (message.type === 'renderDocuments')
       process.send!({
@@ -43,6 +43,12 @@ async function main() {
           renderStaleWebsiteDocuments(app.container.get<TransactionRunner>(TRANSACTION_RUNNER)),
         ),
       });
+  };
+  process.on('message', async (message: Message) => {
+    // A statement the database refuses is answered as an error (the bench stops at once), not left unanswered.
+    await answer(message).catch((error: unknown) =>
+      process.send!({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
+    );
     if (message.type === 'stop') {
       await app.stop();
       if (!process.env.BENCH_DATA_DIR) await fs.rm(dataDir, { recursive: true, force: true });

@@ -12,6 +12,8 @@ export interface BenchService {
   request<T>(message: Record<string, unknown>): Promise<T>;
   cpuMicros(): Promise<number>;
   stop(): Promise<void>;
+  /** Settles with the reason when the process ends without being asked to stop (a bench then exits at once). */
+  died: Promise<Error>;
 }
 
 /**
@@ -44,20 +46,25 @@ export async function startBenchService(
   // A request to a process that died is never answered: fail it rather than wait forever.
   let exited: Error | undefined;
   const failures = new Set<(error: Error) => void>();
+  let died: (error: Error) => void = () => {};
+  const death = new Promise<Error>((resolve) => (died = resolve));
   child.on('exit', (code, signal) => {
     exited = new Error(`${script} exited (${signal ?? code})`);
     for (const fail of failures) fail(exited);
+    died(exited);
   });
   const request = <T>(message: Record<string, unknown>) =>
     new Promise<T>((resolve, reject) => {
       if (exited) return reject(exited);
       failures.add(reject);
       const id = ++next;
-      const listener = (reply: { id?: number }) => {
+      const listener = (reply: { id?: number; error?: string }) => {
         if (reply.id !== id) return;
         child.off('message', listener);
         failures.delete(reject);
-        resolve(reply as T);
+        // A request the process could not do is answered with its error (and does not end the process).
+        if (typeof reply.error === 'string') reject(new Error(`${script}: ${reply.error}`));
+        else resolve(reply as T);
       };
       child.on('message', listener);
       child.send({ ...message, id });
@@ -68,11 +75,14 @@ export async function startBenchService(
     pid: child.pid!,
     request,
     cpuMicros: async () => (await request<{ cpuMicros: number }>({ type: 'cpu' })).cpuMicros,
+    died: death,
     stop: async () => {
+      // A process already gone is not waited for (the wait would never end).
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.removeAllListeners('exit');
-      const exited = new Promise((resolve) => child.once('exit', resolve));
+      const ended = new Promise((resolve) => child.once('exit', resolve));
       child.send({ type: 'stop', id: 0 });
-      await exited;
+      await ended;
     },
   };
 }

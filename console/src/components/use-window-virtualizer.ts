@@ -2,11 +2,18 @@ import { observeWindowOffset, observeWindowRect, Virtualizer, windowScroll } fro
 import { useEffect, useLayoutEffect, useReducer, useState } from 'preact/hooks';
 
 /**
- * A list of `count` lines of `lineHeight` pixels scrolled with the page, of which only the lines in
- * view (and a few either side) are drawn: TanStack Virtual's core, bound to Preact's render cycle.
- * `offsetTop` is where the list starts in the page.
+ * A list of `count` lines scrolled with the page, of which only the lines in view (and a few either
+ * side) are drawn: TanStack Virtual's core, bound to Preact's render cycle. Lines are `lineHeight`
+ * pixels until drawn; a line given `ref={virtualizer.measureElement}` and `data-index` is then
+ * measured (a long name wraps on a phone), `gap` pixels apart. `offsetTop` is where the list starts.
  */
-export function useWindowVirtualizer(count: number, lineHeight: number, offsetTop: number): Virtualizer<Window, Element> {
+export function useWindowVirtualizer(
+  count: number,
+  lineHeight: number,
+  offsetTop: number,
+  gap = 0,
+  keyOf: (index: number) => string | number = (index) => index,
+): Virtualizer<Window, Element> {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const options = {
     count,
@@ -16,6 +23,9 @@ export function useWindowVirtualizer(count: number, lineHeight: number, offsetTo
     observeElementOffset: observeWindowOffset,
     scrollToFn: windowScroll,
     overscan: 8,
+    gap,
+    // A measured line keeps its height by its key when the list is sorted again.
+    getItemKey: keyOf,
     scrollMargin: offsetTop,
     initialOffset: () => window.scrollY,
     onChange: () => rerender(undefined),

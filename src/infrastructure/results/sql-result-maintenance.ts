@@ -12,7 +12,7 @@ const PARTITION = /^check_results_p(\d{4})(\d{2})(\d{2})$/;
  * big-endian word per non-empty bucket, bucket << 24 | count (counts capped at 2^24 - 1: a day of
  * one-second checks is 86,400), buckets ascending; check_histogram_entries() unpacks it.
  */
-const packHistogram = (bucket: string, count: string) =>
+export const packHistogram = (bucket: string, count: string) =>
   raw(`string_agg(int4send((${bucket} * 16777216 + LEAST(${count}, 16777215))::integer), ''::bytea ORDER BY ${bucket})`);
 
 /**

@@ -106,6 +106,49 @@ describe('console: accessibility of every screen (axe-core, desktop and phone)',
         await tab.getByRole('heading', { name: heading, exact: true }).first().waitFor();
         await check(tab, `${width}-${scheme}-${label}`);
       }
+      if (width === 375) {
+        // The phone's folded parts, unfolded: the menu and the overview's filters.
+        await tab.goto(`${app.url}/app/`);
+        await tab.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
+        await tab.getByRole('button', { name: 'Menu' }).click();
+        await tab.getByRole('button', { name: 'Filters' }).click();
+        await tab.getByLabel('Search').waitFor();
+        await check(tab, `${width}-${scheme}-overview-unfolded`);
+      }
+      await context.close();
+    }
+    // The wall display, with a read-only user's token, wide and on a phone.
+    const session = (await desktop.cookies()).find((c) => c.name === 'wsm_session')!.value;
+    const viewer = `viewer-${Date.now()}@example.com`;
+    const headers = { 'content-type': 'application/json', origin: app.url };
+    const post = async (route: string, token: string, body: unknown) => {
+      const response = await fetch(`${app.url}${route}`, {
+        method: 'POST',
+        headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers,
+        body: JSON.stringify(body),
+      });
+      expect(response.status, route).to.be.below(300);
+      return (await response.json()) as Record<string, any>;
+    };
+    await post('/api/users', session, {
+      name: 'Wall viewer',
+      email: viewer,
+      password: 'a long passphrase',
+      role: 'readonly',
+      customerId: null,
+    });
+    const signedInViewer = await post('/api/auth/sign-in/email', '', { email: viewer, password: 'a long passphrase' });
+    const { token: wallToken } = await post('/api/organization/tokens', signedInViewer.token as string, { name: 'Wall' });
+    for (const [width, scheme] of [
+      [1600, 'light'],
+      [375, 'dark'],
+      [375, 'light'],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme, bypassCSP: true });
+      const tab = await context.newPage();
+      await tab.goto(`${app.url}/app/wall#token=${wallToken as string}`);
+      await tab.getByRole('list', { name: 'Monitors needing attention' }).getByText('Harbour').waitFor();
+      await check(tab, `${width}-${scheme}-wall`);
       await context.close();
     }
     await desktop.close();

@@ -137,6 +137,8 @@ describe('console: the first flows in a real browser', function () {
     await page.getByLabel('URL').fill(`http://127.0.0.1:${port}/hostile`);
     await page.getByRole('button', { name: 'Add monitor' }).click();
     await page.getByRole('heading', { name: XSS }).waitFor();
+    // On a phone the links fold behind Menu.
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Overview' }).click();
     const row = rowOf(page, XSS);
     await row.getByRole('link', { name: XSS }).waitFor();

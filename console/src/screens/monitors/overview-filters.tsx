@@ -9,14 +9,16 @@ interface Props {
   onChange: (filters: Filters) => void;
   span: BarSpan;
   onSpan: (span: BarSpan) => void;
+  /** Unfolded on a phone (the stylesheet shows them always on a wider screen). */
+  open: boolean;
 }
 
 /** Search, the filters (their choices read from the rows), grouping and the uptime bars' span. */
-export function OverviewFilters({ rows, filters, onChange, span, onSpan }: Props) {
+export function OverviewFilters({ rows, filters, onChange, span, onSpan, open }: Props) {
   const options = useMemo(() => choices(rows), [rows]);
   const set = (change: Partial<Filters>) => onChange({ ...filters, ...change });
   return (
-    <div class="filters" role="search">
+    <div id="overview-filters" class={`filters${open ? ' filters-open' : ''}`} role="search">
       <label>
         Search
         <input type="search" value={filters.search} placeholder="Name or address" onInput={(e) => set({ search: e.currentTarget.value })} />

@@ -6,17 +6,29 @@ import { unknownWhy } from '../../monitors/monitor-rows';
 import type { ListLine } from '../../monitors/overview-filters';
 import type { Bucket } from '../../monitors/use-uptime-bars';
 
-/** Every line of the list has this height (pixels), so the list knows where each is without drawing it. */
-export const LINE_HEIGHT = 72;
-/** A monitor's box within its line: the rest is the gap to the next. */
-const BOX_HEIGHT = LINE_HEIGHT - 8;
+/**
+ * A line's height (pixels) until it is drawn and measured: at least this on a desktop (the
+ * stylesheet's min-height), more on a phone, where a long name or address wraps instead of being clipped.
+ */
+export const LINE_HEIGHT = 64;
+/** The space between two lines. */
+export const LINE_GAP = 8;
+
+interface Props {
+  line: ListLine;
+  index: number;
+  top: number;
+  bar: Bucket[] | undefined;
+  span: string;
+  measure: (element: Element | null) => void;
+}
 
 /** One line of the overview: a group's heading, or a monitor with its state, newest result and uptime bar. */
-export function OverviewLine({ line, top, bar, span }: { line: ListLine; top: number; bar: Bucket[] | undefined; span: string }) {
-  const position = { transform: `translateY(${top}px)`, height: `${line.type === 'group' ? LINE_HEIGHT : BOX_HEIGHT}px` };
+export function OverviewLine({ line, index, top, bar, span, measure }: Props) {
+  const position = { transform: `translateY(${top}px)` };
   if (line.type === 'group') {
     return (
-      <div role="listitem" class="monitor-group" style={position}>
+      <div role="listitem" class="monitor-group" style={position} data-index={index} ref={measure}>
         <h2 class="group-title">
           {line.label} <span class="group-count">({line.count})</span>
         </h2>
@@ -26,7 +38,7 @@ export function OverviewLine({ line, top, bar, span }: { line: ListLine; top: nu
   const { row } = line;
   const why = unknownWhy(row.currentState);
   return (
-    <div role="listitem" class={`monitor-row state-${row.state}`} style={position}>
+    <div role="listitem" class={`monitor-row state-${row.state}`} style={position} data-index={index} ref={measure}>
       <div class="monitor-main">
         <Link to={`/monitors/${row.kind}/${row.publicId}`} class="monitor-name">
           {row.name}

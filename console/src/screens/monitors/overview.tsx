@@ -9,7 +9,7 @@ import { useLiveReload } from '../../monitors/use-live-reload';
 import { useUptimeBars, type BarSpan } from '../../monitors/use-uptime-bars';
 import { Link } from '../../components/link';
 import { OverviewFilters } from './overview-filters';
-import { OverviewLine, LINE_HEIGHT } from './overview-line';
+import { OverviewLine, LINE_GAP, LINE_HEIGHT } from './overview-line';
 
 /** A state event's word for the overview's state (maintenance stays maintenance; the next read says degraded). */
 function patched(row: OverviewRow, event: LiveEvent): OverviewRow {
@@ -19,6 +19,10 @@ function patched(row: OverviewRow, event: LiveEvent): OverviewRow {
   if (state === 'down' || state === 'unknown' || state === 'up') return { ...row, state };
   return row;
 }
+
+/** How many of the filters narrow the list (said on the phone's Filters button). */
+const activeFilters = (filters: Filters) =>
+  (Object.keys(NO_FILTERS) as Array<keyof Filters>).filter((key) => key !== 'group' && filters[key] !== NO_FILTERS[key]).length;
 
 /**
  * Every monitor of the caller's scope, down first, with counts per state, search, filters and
@@ -32,6 +36,8 @@ export function Overview() {
   const [error, setError] = useState<string | null>(null);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [span, setSpan] = useState<BarSpan>('24h');
+  // On a phone the search and filters fold behind one button (always shown on a wider screen).
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const bars = useUptimeBars(span);
   const listRef = useRef<HTMLDivElement>(null);
   const [offsetTop, setOffsetTop] = useState(0);
@@ -64,8 +70,8 @@ export function Overview() {
 
   const counts = useMemo(() => countsOf(rows ?? []), [rows]);
   const lines = useMemo(() => linesOf(rows ?? [], filters), [rows, filters]);
-  useEffect(() => setOffsetTop(listRef.current?.offsetTop ?? 0), [rows !== null]);
-  const virtualizer = useWindowVirtualizer(lines.length, LINE_HEIGHT, offsetTop);
+  useEffect(() => setOffsetTop(listRef.current?.offsetTop ?? 0), [rows !== null, filtersOpen, error]);
+  const virtualizer = useWindowVirtualizer(lines.length, LINE_HEIGHT, offsetTop, LINE_GAP, (index) => lines[index]?.key ?? index);
   const inView = virtualizer.getVirtualItems();
   const visibleIds = inView.flatMap((item) => {
     const line = lines[item.index];
@@ -91,7 +97,16 @@ export function Overview() {
           </li>
         ))}
       </ul>
-      <OverviewFilters rows={rows ?? []} filters={filters} onChange={setFilters} span={span} onSpan={setSpan} />
+      <button
+        type="button"
+        class="secondary filters-toggle"
+        aria-expanded={filtersOpen}
+        aria-controls="overview-filters"
+        onClick={() => setFiltersOpen(!filtersOpen)}
+      >
+        Filters{activeFilters(filters) > 0 ? ` (${activeFilters(filters)})` : ''}
+      </button>
+      <OverviewFilters rows={rows ?? []} filters={filters} onChange={setFilters} span={span} onSpan={setSpan} open={filtersOpen} />
       {rows === null && !error ? (
         <p role="status">{progress ? `Loading monitors… ${progress.loaded} of ${progress.total}` : 'Loading monitors…'}</p>
       ) : null}
@@ -113,6 +128,8 @@ export function Overview() {
             <OverviewLine
               key={line.key}
               line={line}
+              index={item.index}
+              measure={virtualizer.measureElement}
               top={item.start - virtualizer.options.scrollMargin}
               bar={line.type === 'monitor' ? bars.bar(line.row.publicId) : undefined}
               span={span}

@@ -1,0 +1,20 @@
+import { apiAt } from './http-client';
+
+/**
+ * Two checks of a monitor (or `times`), each run to its result before the next (as the bench does):
+ * on a failing target the customer's default opens its incident.
+ */
+export async function checkTwice(url: string, token: string, publicId: string, times = 2): Promise<void> {
+  const newest = async () =>
+    ((await apiAt(url, 'GET', `/api/websites/${publicId}/check-history?perPage=1`, { token })).body.items?.[0]?.checkedAt ?? null) as
+      string | null;
+  for (let i = 0; i < times; i++) {
+    const before = await newest();
+    const triggered = await apiAt(url, 'POST', `/api/websites/${publicId}/trigger-check`, { token, body: {} });
+    if (triggered.status >= 300) throw new Error(`trigger-check: ${triggered.status} ${JSON.stringify(triggered.body)}`);
+    for (let tries = 0; (await newest()) === before; tries++) {
+      if (tries > 300) throw new Error(`no new result for ${publicId}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
