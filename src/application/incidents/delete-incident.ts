@@ -1,5 +1,5 @@
 import { AppError } from '../../domain/shared/app-error';
-import { requireWriter, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { IncidentRepository } from './ports';
 
 /** Deletes a manual incident with its timeline; monitor-generated ones answer notManualIncident. */
@@ -9,7 +9,7 @@ export class DeleteIncident {
   async execute(actor: Actor, id: string): Promise<void> {
     const incident = await this.incidents.findByRef(actor.scope, id);
     if (!incident) throw new AppError('incidentNotFound');
-    requireWriter(actor);
+    requireAction(actor, 'incident.delete');
     incident.assertDeletable();
     await this.incidents.remove(incident);
   }
