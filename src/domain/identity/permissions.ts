@@ -34,6 +34,9 @@ export const PERMISSIONS = {
   /** "Check now" changes no configuration: every role of the scope may ask for it. */
   'monitor.check': everyone,
   'monitor.changeManagementType': organizationAdmin,
+  /** Approving or rejecting a customer's change request is the organization's; withdrawing one is its writer's. */
+  'changeRequest.settle': organizationWriter,
+  'changeRequest.cancel': writer,
   'incident.create': writer,
   'incident.acknowledge': responder,
   'incident.postUpdate': responder,
@@ -78,6 +81,8 @@ export const PERMISSIONS = {
   'smtp.manage': organizationAdmin,
   'sso.manage': organizationAdmin,
   'auditLog.read': admin,
+  /** Platform administrators too (billing-access.ts). */
+  'billing.manage': organizationAdmin,
 } as const satisfies Record<string, Rule>;
 
 export type ActionName = keyof typeof PERMISSIONS;
