@@ -70,6 +70,8 @@ export const PERMISSIONS = {
   'serviceLevel.delete': writer,
   'customer.create': organizationWriter,
   'customer.update': writer,
+  /** The terms the organization sets on a customer (status, package, self-service, pricing, custom fields). */
+  'customer.setTerms': organizationWriter,
   'customer.delete': writer,
   'location.manage': organizationAdmin,
   'customField.manage': organizationAdmin,

@@ -53,7 +53,7 @@ export function Incidents({ user }: { user: User }) {
       </div>
       <ErrorText message={error} />
       {incidents === null && !error ? <p role="status">Loading incidents…</p> : null}
-      {incidents ? <IncidentList incidents={incidents} onChanged={() => void load()} canWrite={user.role !== 'readonly'} /> : null}
+      {incidents ? <IncidentList incidents={incidents} onChanged={() => void load()} user={user} /> : null}
     </section>
   );
 }
