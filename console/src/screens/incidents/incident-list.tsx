@@ -26,7 +26,8 @@ export function IncidentList({
   user,
 }: {
   incidents: readonly Listed[];
-  onChanged: () => void;
+  /** After an act: the incident as the API answered it (one act, one request: the screen updates from it, reading nothing again). */
+  onChanged: (changed: Incident) => void;
   /** Whose buttons: each is shown only when the session's `can` lets the user take its act. */
   user: User;
 }) {
@@ -38,9 +39,9 @@ export function IncidentList({
     setBusy(incident.publicId);
     try {
       const path = action === 'acknowledge' ? '/api/incidents/{id}/acknowledge' : '/api/incidents/{id}/resolve';
-      await ok(api.POST(path, { params: { path: { id: incident.publicId } } }));
+      const changed = await ok(api.POST(path, { params: { path: { id: incident.publicId } } }));
       setErrors(({ [incident.publicId]: _gone, ...rest }) => rest);
-      onChanged();
+      onChanged(changed);
     } catch (failure) {
       setErrors((current) => ({ ...current, [incident.publicId]: describe(failure) }));
     } finally {
