@@ -5,7 +5,6 @@ import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import type { IncidentRepository } from './ports';
 
-
 /**
  * A note on an open incident's timeline (what responders found, what happens next): the people who
  * may acknowledge may post one. Stored in the incident's timeline; the audit log lists it under the
