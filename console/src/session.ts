@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, ApiError, ok, type Schemas } from './api/client';
 
-/** The signed-in user, with what incident management is to them (the session's `incidentManagement`). */
-export type User = Schemas['Session']['user'] & { readonly incidentManagement: Schemas['Session']['incidentManagement'] };
+/** The signed-in user, with what incident management is to them and what they may do (the session's `incidentManagement` and `can`). */
+export type User = Schemas['Session']['user'] & {
+  readonly incidentManagement: Schemas['Session']['incidentManagement'];
+  readonly can: Schemas['Session']['can'];
+};
 
 export type SessionState =
   { kind: 'loading' } | { kind: 'signedOut' } | { kind: 'signedIn'; user: User } | { kind: 'failed'; message: string };
@@ -27,8 +30,8 @@ export function useSession(): { session: SessionState; refresh: () => Promise<vo
   const refresh = useCallback(async () => {
     if (!marked()) return setSession({ kind: 'signedOut' });
     try {
-      const { user, incidentManagement } = await ok(api.GET('/api/auth/get-session'));
-      setSession({ kind: 'signedIn', user: { ...user, incidentManagement } });
+      const { user, incidentManagement, can } = await ok(api.GET('/api/auth/get-session'));
+      setSession({ kind: 'signedIn', user: { ...user, incidentManagement, can } });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         markEnded();

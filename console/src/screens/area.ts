@@ -31,9 +31,3 @@ export interface Area {
 export interface SettingsItem extends NavItem {
   readonly description: string;
 }
-
-/** Who may change things organization-wide (admins and editors not tied to one customer). */
-export const writesOrganization = (user: User): boolean => user.customerId === null && (user.role === 'admin' || user.role === 'editor');
-
-/** Who may change monitors, channels and the like in their scope (admins and editors). */
-export const edits = (user: User): boolean => user.role === 'admin' || user.role === 'editor';

@@ -1,5 +1,5 @@
 import { AppError } from '../../domain/shared/app-error';
-import type { Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { AuditLogFilter, AuditLogPage, AuditLogReader } from './ports';
 
 /**
@@ -10,7 +10,7 @@ export class ListAuditLog {
   constructor(private readonly log: AuditLogReader) {}
 
   async execute(actor: Actor, filter: AuditLogFilter, page: { page: number; perPage: number }): Promise<AuditLogPage> {
-    if (actor.role !== 'admin') throw new AppError('roleForbidden');
+    requireAction(actor, 'auditLog.read');
     if (filter.from && filter.to && filter.from > filter.to) throw new AppError('invalidDateRange');
     return this.log.list(actor.scope, filter, page);
   }

@@ -1,7 +1,6 @@
-import { isOrgAdmin, type Actor } from '../shared/actor';
-import { AppError } from '../../domain/shared/app-error';
+import { requireAction, type Actor } from '../shared/actor';
 
-/** Billing is for administrators of the organization and platform administrators (roleForbidden otherwise). */
+/** Billing is for administrators of the organization (billing.manage) and platform administrators (roleForbidden otherwise). */
 export function requireBillingAdmin(actor: Actor): void {
-  if (!actor.isPlatformAdmin && !isOrgAdmin(actor)) throw new AppError('roleForbidden');
+  if (!actor.isPlatformAdmin) requireAction(actor, 'billing.manage');
 }

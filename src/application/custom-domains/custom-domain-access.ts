@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { CustomDomain, CustomDomainKind } from '../../domain/custom-domains/custom-domain';
-import { requireOrgAdmin, requireWriter, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { CustomDomainRepository } from './ports';
 
 /**
@@ -9,8 +9,7 @@ import type { CustomDomainRepository } from './ports';
  * manage that page, customer-scoped ones included for their own customer's page.
  */
 export function requireDomainManager(actor: Actor, kind: CustomDomainKind): void {
-  if (kind === 'whiteLabel') requireOrgAdmin(actor);
-  else requireWriter(actor);
+  requireAction(actor, kind === 'whiteLabel' ? 'whiteLabel.manage' : 'customDomain.manage');
 }
 
 /** The entry the caller may change (customDomainNotFound when it is not theirs to see; the kind's managers only). */

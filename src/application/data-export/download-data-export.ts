@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import { assertDownloadable, type DataExport } from '../../domain/data-export/data-export';
-import { type Actor, isOrgAdmin, requireOrgAdmin } from '../shared/actor';
+import { type Actor, isOrgAdmin, requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { SecretTokens } from '../identity/ports';
 import { findExport } from './list-data-exports';
@@ -29,7 +29,7 @@ export class DownloadDataExport {
   ) {}
 
   async byCaller(actor: Actor, id: string | undefined): Promise<ExportDownload> {
-    requireOrgAdmin(actor);
+    requireAction(actor, 'dataExport.request');
     return this.open(await findExport(this.exports, actor.scope.organizationId, id));
   }
 

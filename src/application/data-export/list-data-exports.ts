@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { DataExport } from '../../domain/data-export/data-export';
-import { type Actor, requireOrgAdmin } from '../shared/actor';
+import { type Actor, requireAction } from '../shared/actor';
 import type { DataExportRepository } from './ports';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -10,13 +10,13 @@ export class ListDataExports {
   constructor(private readonly exports: DataExportRepository) {}
 
   async execute(actor: Actor): Promise<DataExport[]> {
-    requireOrgAdmin(actor);
+    requireAction(actor, 'dataExport.request');
     return this.exports.list(actor.scope.organizationId, 20);
   }
 
   /** missingExportId without an id; another organization's export is as missing as none (notFound). */
   async one(actor: Actor, id: string | undefined): Promise<DataExport> {
-    requireOrgAdmin(actor);
+    requireAction(actor, 'dataExport.request');
     return findExport(this.exports, actor.scope.organizationId, id);
   }
 }

@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import { assertMayRequest, unknownRecipients, type DataExport } from '../../domain/data-export/data-export';
-import { type Actor, requireOrgAdmin } from '../shared/actor';
+import { type Actor, requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { DataExportRepository, DataExportSettings, ExportJobTrigger, OrganizationMembers } from './ports';
@@ -22,7 +22,7 @@ export class RequestDataExport {
   ) {}
 
   async execute(actor: Actor, input: { recipientEmails?: readonly string[] }): Promise<DataExport> {
-    requireOrgAdmin(actor);
+    requireAction(actor, 'dataExport.request');
     const organizationId = actor.scope.organizationId;
     const members = await this.members.list(organizationId);
     const recipients = [...new Set(input.recipientEmails ?? [])];

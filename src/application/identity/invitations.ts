@@ -3,7 +3,7 @@ import { organizationScope } from '../../domain/shared/tenant-scope';
 import { User } from '../../domain/identity/user';
 import type { Role } from '../../domain/identity/role';
 import { acceptUrlOf, invitationExpiry, invitationMail, type Invitation } from '../../domain/identity/invitation';
-import { requireOrgAdmin, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { AuditTrail } from '../audit/ports';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
@@ -55,7 +55,7 @@ export class Invitations {
   constructor(private readonly d: InvitationsDeps) {}
 
   async create(actor: Actor, input: InviteInput): Promise<CreatedInvitation> {
-    requireOrgAdmin(actor);
+    requireAction(actor, 'invitation.manage');
     const organizationId = actor.scope.organizationId;
     const customerId = input.customerId ?? null;
     if (customerId !== null && !(await this.d.customers.exists(organizationScope(organizationId), customerId))) {
@@ -88,12 +88,12 @@ export class Invitations {
   }
 
   list(actor: Actor): Promise<Invitation[]> {
-    requireOrgAdmin(actor);
+    requireAction(actor, 'invitation.manage');
     return this.d.invitations.listPending(actor.scope.organizationId, this.d.clock.now());
   }
 
   async revoke(actor: Actor, id: string): Promise<void> {
-    requireOrgAdmin(actor);
+    requireAction(actor, 'invitation.manage');
     if (!(await this.d.invitations.revoke(actor.scope.organizationId, id, this.d.clock.now()))) throw new AppError('invitationNotFound');
   }
 

@@ -1,7 +1,7 @@
 import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import type { BrandingChange, Organization, OrganizationProfileChange, OrganizationStatus } from '../../domain/identity/organization';
-import { requireOrgAdmin, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { OrganizationRepository, PlatformSettings, PlatformSettingsRepository } from './ports';
 
@@ -22,7 +22,7 @@ export class OrganizationSettings {
   }
 
   async update(actor: Actor, change: OrganizationProfileChange & BrandingChange): Promise<Organization> {
-    requireOrgAdmin(actor);
+    requireAction(actor, 'organization.update');
     if (MFA_FLAGS.some((flag) => change[flag] !== undefined) && actor.kind !== 'session') {
       throw new AppError('nonUserSessionForbidden');
     }
@@ -57,7 +57,7 @@ export class OrganizationSettings {
   async administered(actor: Actor, ref: string): Promise<Organization> {
     const organization = await this.get(actor, ref);
     if (actor.isPlatformAdmin) return organization;
-    requireOrgAdmin(actor);
+    requireAction(actor, 'organization.update');
     if (organization.id !== actor.scope.organizationId) throw new AppError('roleForbidden');
     return organization;
   }

@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import { SsoConnection } from '../../domain/identity/sso';
 import type { Role } from '../../domain/identity/role';
-import type { Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { UserRepository } from './ports';
 import type { SsoConnectionRepository, SsoSecretCipher } from './sso-ports';
@@ -74,7 +74,7 @@ export class SsoSettings {
   }
 
   private adminOrganization(actor: Actor): number {
-    if (actor.role !== 'admin' || actor.scope.customerId !== null) throw new AppError('forbidden');
+    requireAction(actor, 'sso.manage', 'forbidden');
     return actor.scope.organizationId;
   }
 }

@@ -3,7 +3,7 @@ import { organizationScope } from '../../domain/shared/tenant-scope';
 import { User } from '../../domain/identity/user';
 import type { Role } from '../../domain/identity/role';
 import { assertUserChangeAllowed } from '../../domain/identity/user-administration';
-import { requireOrgAdmin, requireUserSession, type Actor } from '../shared/actor';
+import { requireAction, requireUserSession, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { Transaction, TransactionRunner } from '../shared/transaction';
@@ -45,7 +45,7 @@ export class UserAdministration {
   }
 
   async create(actor: Actor, input: CreateUserInput): Promise<User> {
-    requireOrgAdmin(actor);
+    requireAction(actor, 'user.manage');
     const organizationId = actor.scope.organizationId;
     const customerId = input.customerId ?? null;
     if (customerId !== null && !(await this.customers.exists(organizationScope(organizationId), customerId))) {
@@ -70,7 +70,7 @@ export class UserAdministration {
   }
 
   async update(actor: Actor, id: string, input: UpdateUserInput): Promise<User> {
-    requireOrgAdmin(actor);
+    requireAction(actor, 'user.manage');
     const passwordHash = input.password ? await this.passwords.hash(input.password) : undefined;
     const user = await this.tx.run(async (tx) => {
       const user = await this.load(actor, id);
@@ -88,7 +88,7 @@ export class UserAdministration {
   }
 
   async remove(actor: Actor, id: string): Promise<void> {
-    requireOrgAdmin(actor);
+    requireAction(actor, 'user.manage');
     await this.tx.run(async (tx) => {
       const user = await this.load(actor, id);
       await this.assertAllowed(actor, user, { remove: true }, tx);
@@ -99,7 +99,7 @@ export class UserAdministration {
   /** Turns two-step verification off for a user who lost their device; people only, never tokens. */
   async resetMfa(actor: Actor, id: string): Promise<User> {
     requireUserSession(actor);
-    requireOrgAdmin(actor);
+    requireAction(actor, 'user.manage');
     const user = await this.load(actor, id);
     if (user.hasPlatformFlag && !actor.isPlatformAdmin) throw new AppError('globalUserProtected');
     user.resetTwoFactor(this.clock.now());

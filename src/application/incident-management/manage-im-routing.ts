@@ -5,7 +5,7 @@ import {
   type ImRouteTarget,
   type ImRoutingSetting,
 } from '../../domain/incident-management/monitor-routing';
-import { requireWriter, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { EscalationPolicyDirectory, ImCustomerDirectory, ImRoutingSettings, ImTeamDirectory, RoutedMonitor } from './ports';
 
@@ -90,7 +90,7 @@ export class SetCustomerImRouting {
   ) {}
 
   async execute(actor: Actor, customerRef: string, input: ImRoutingInput): Promise<CustomerImRouting> {
-    requireWriter(actor);
+    requireAction(actor, 'incidentRouting.update');
     const organizationId = actor.scope.organizationId;
     const customerId = await customerOf(this.directories.customers, organizationId, customerRef);
     const setting = await validSetting(this.directories, organizationId, input);
@@ -118,7 +118,7 @@ export class SetMonitorImRouting {
   ) {}
 
   async execute(actor: Actor, monitorRef: string, input: ImRoutingInput | null): Promise<MonitorImRouting> {
-    requireWriter(actor);
+    requireAction(actor, 'incidentRouting.update');
     const organizationId = actor.scope.organizationId;
     const monitor = await monitorOf(this.settings, organizationId, monitorRef);
     const setting = input === null ? null : await validSetting(this.directories, organizationId, input);

@@ -1,12 +1,10 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { Incident } from '../../domain/incidents/incident';
 import { TimelineEntry } from '../../domain/incidents/timeline-entry';
-import type { Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { Transaction, TransactionRunner } from '../shared/transaction';
 import { NO_INCIDENT_ROUTING, type IncidentEvents, type IncidentRepository, type IncidentRouting } from './ports';
-
-const ACKNOWLEDGING_ROLES = new Set(['admin', 'editor', 'responder']);
 
 /**
  * Someone is on it: reminders stop until the incident resolves. Repeating it changes nothing; a
@@ -27,7 +25,7 @@ export class AcknowledgeIncident {
   async execute(actor: Actor, id: string): Promise<Incident> {
     const incident = await this.incidents.findByRef(actor.scope, id);
     if (!incident) throw new AppError('incidentNotFound');
-    if (!ACKNOWLEDGING_ROLES.has(actor.role)) throw new AppError('roleForbidden');
+    requireAction(actor, 'incident.acknowledge');
     const now = this.clock.now();
     if (!incident.acknowledge(actor.userId, now)) return incident;
     return this.transactions.run(async (tx) => {

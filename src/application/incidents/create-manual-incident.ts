@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import { Incident } from '../../domain/incidents/incident';
 import { TimelineEntry } from '../../domain/incidents/timeline-entry';
-import { requireWriter, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { TransactionRunner } from '../shared/transaction';
@@ -27,7 +27,7 @@ export class CreateManualIncident {
   ) {}
 
   async execute(actor: Actor, input: CreateManualIncidentInput): Promise<Incident> {
-    requireWriter(actor);
+    requireAction(actor, 'incident.create');
     const monitor = await this.monitors.resolve(actor.scope, input.monitorId);
     if (!monitor) throw new AppError('monitorNotFound');
     const now = this.clock.now();

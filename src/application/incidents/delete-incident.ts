@@ -1,5 +1,5 @@
 import { AppError } from '../../domain/shared/app-error';
-import { requireWriter, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { TransactionRunner } from '../shared/transaction';
 import type { IncidentRepository } from './ports';
 
@@ -13,7 +13,7 @@ export class DeleteIncident {
   async execute(actor: Actor, id: string): Promise<void> {
     const incident = await this.incidents.findByRef(actor.scope, id);
     if (!incident) throw new AppError('incidentNotFound');
-    requireWriter(actor);
+    requireAction(actor, 'incident.delete');
     incident.assertDeletable();
     await this.transactions.run((tx) => this.incidents.remove(incident, tx));
   }

@@ -1,11 +1,9 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { TimelineEntry } from '../../domain/incidents/timeline-entry';
-import type { Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import type { IncidentRepository } from './ports';
-
-const POSTING_ROLES = new Set(['admin', 'editor', 'responder']);
 
 /**
  * A note on an open incident's timeline (what responders found, what happens next): the people who
@@ -22,7 +20,7 @@ export class PostIncidentUpdate {
   async execute(actor: Actor, input: { id: string; message: string }): Promise<TimelineEntry> {
     const incident = await this.incidents.findByRef(actor.scope, input.id);
     if (!incident) throw new AppError('incidentNotFound');
-    if (!POSTING_ROLES.has(actor.role)) throw new AppError('roleForbidden');
+    requireAction(actor, 'incident.postUpdate');
     const entry = incident.postUpdate(actor.userId, input.message, this.clock.now());
     await this.transactions.run((tx) => this.incidents.addTimeline([entry], tx));
     return entry;

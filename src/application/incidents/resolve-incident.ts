@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { Incident } from '../../domain/incidents/incident';
 import { TimelineEntry } from '../../domain/incidents/timeline-entry';
-import { requireWriter, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import type { IncidentEvents, IncidentRepository } from './ports';
@@ -21,7 +21,7 @@ export class ResolveIncident {
   async execute(actor: Actor, id: string): Promise<Incident> {
     const incident = await this.incidents.findByRef(actor.scope, id);
     if (!incident) throw new AppError('incidentNotFound');
-    requireWriter(actor);
+    requireAction(actor, 'incident.resolve');
     const now = this.clock.now();
     incident.resolve({ userId: actor.userId, automatic: false }, now, now);
     return this.transactions.run(async (tx) => {

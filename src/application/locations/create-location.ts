@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import { Location } from '../../domain/locations/location';
 import { UNKNOWN_STATUS } from '../../domain/locations/location-status';
-import { requireOrgAdmin, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import { requirePlatformAdmin } from '../identity/organization-settings';
 import type { LocationAccess, LocationRealm } from './location-access';
@@ -28,7 +28,7 @@ export class CreateLocation {
 
   async execute(actor: Actor, input: CreateLocationInput): Promise<LocationView> {
     if (input.realm === 'platform') requirePlatformAdmin(actor);
-    else requireOrgAdmin(actor);
+    else requireAction(actor, 'location.manage');
     const location = Location.create({
       code: input.code,
       name: input.name,

@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import { Location } from '../../domain/locations/location';
-import { requireOrgAdmin, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import { requirePlatformAdmin } from '../identity/organization-settings';
 import { requirePlatformStaff } from '../platform-admin/platform-staff';
 import type { ConfiguredLocations, LocationRepository } from './ports';
@@ -66,7 +66,7 @@ export class LocationAccess {
     const location = await this.visible(actor, ref);
     if (ref.realm === 'organization') {
       if (location.kind === 'platform') throw new AppError('platformAdminRequired');
-      requireOrgAdmin(actor);
+      requireAction(actor, 'location.manage');
     } else {
       requirePlatformAdmin(actor);
       // A private location is its organization's to change; platform staff only look.

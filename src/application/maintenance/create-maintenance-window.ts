@@ -1,7 +1,7 @@
 import { MaintenanceWindow, type WindowDefinition } from '../../domain/maintenance/maintenance-window';
 import { occurrencesBetween } from '../../domain/maintenance/occurrences';
 import type { Actor } from '../shared/actor';
-import { requireWriter } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { TransactionRunner } from '../shared/transaction';
@@ -29,7 +29,7 @@ export class CreateMaintenanceWindow {
   ) {}
 
   async execute(actor: Actor, input: NewWindowInput): Promise<{ view: MaintenanceWindowView; created: boolean }> {
-    requireWriter(actor);
+    requireAction(actor, 'maintenanceWindow.create');
     assertRule(this.expander, input.rrule);
     const now = this.clock.now();
     const resolved = await resolveTargets(this.targets, actor.scope, input.targets);

@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { MaintenanceWindow } from '../../domain/maintenance/maintenance-window';
 import type { Actor } from '../shared/actor';
-import { requireWriter } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { MaintenanceWindowRepository } from './ports';
 
 /** DELETE /api/maintenance-windows/{id}: works on a window that lost its target too (that is how it is cleaned up). */
@@ -9,7 +9,7 @@ export class DeleteMaintenanceWindow {
   constructor(private readonly windows: MaintenanceWindowRepository) {}
 
   async execute(actor: Actor, input: { id: string }): Promise<MaintenanceWindow> {
-    requireWriter(actor);
+    requireAction(actor, 'maintenanceWindow.delete');
     const window = await this.windows.findByRef(actor.scope, input.id);
     if (!window) throw new AppError('maintenanceWindowNotFound');
     await this.windows.remove(window);

@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { WindowDefinition } from '../../domain/maintenance/maintenance-window';
 import type { Actor } from '../shared/actor';
-import { requireWriter } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import type { MaintenanceTargets, MaintenanceWindowRepository, RecurrenceExpander } from './ports';
@@ -22,7 +22,7 @@ export class UpdateMaintenanceWindow {
   ) {}
 
   async execute(actor: Actor, input: { id: string; change: WindowChange }): Promise<MaintenanceWindowView> {
-    requireWriter(actor);
+    requireAction(actor, 'maintenanceWindow.update');
     assertRule(this.expander, input.change.rrule);
     const now = this.clock.now();
     const window = await this.tx.run(async (tx) => {

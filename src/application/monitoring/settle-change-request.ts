@@ -1,11 +1,9 @@
 import { AppError } from '../../domain/shared/app-error';
 import { organizationScope } from '../../domain/shared/tenant-scope';
 import type { ChangeRequest, ChangeRequestDecision } from '../../domain/monitoring/change-request';
-import { assertMayWrite } from '../../domain/monitoring/ownership';
-import { isCustomerBound, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { Transaction, TransactionRunner } from '../shared/transaction';
-import { editorOf } from './monitor-editor';
 import type { MonitorWriter } from './monitor-writer';
 import type { ChangeRequestRepository, MonitorRepository, RecordRef } from './ports';
 
@@ -24,8 +22,7 @@ export class SettleChangeRequest {
   ) {}
 
   execute(actor: Actor, input: { ref: RecordRef; status: ChangeRequestDecision; note?: string | null }): Promise<ChangeRequest> {
-    assertMayWrite(editorOf(actor));
-    if (input.status !== 'cancelled' && isCustomerBound(actor)) throw new AppError('roleForbidden');
+    requireAction(actor, input.status === 'cancelled' ? 'changeRequest.cancel' : 'changeRequest.settle');
     return this.tx.run(async (tx) => {
       const request = await this.requests.findByRef(actor.scope, input.ref);
       if (!request) throw new AppError('changeRequestNotFound');

@@ -9,7 +9,7 @@ import {
   assertOverridable,
   assertRecipientsFree,
 } from '../../domain/notifications/notification-channel';
-import { type Actor, requireWriter } from '../shared/actor';
+import { type Actor, requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { TransactionRunner } from '../shared/transaction';
@@ -52,7 +52,7 @@ export class CreateNotificationChannel {
   ) {}
 
   async execute(actor: Actor, input: NewChannelInput): Promise<ChannelWithSecret> {
-    requireWriter(actor);
+    requireAction(actor, 'channel.create');
     return this.tx.run(async (tx) => {
       const { scope, source } = await this.scopeOf(actor, input);
       const type = input.type ?? source?.type;

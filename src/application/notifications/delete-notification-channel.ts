@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import { CHANNEL_ID, channelRef } from '../../domain/notifications/channel-ref';
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
-import { type Actor, requireWriter } from '../shared/actor';
+import { type Actor, requireAction } from '../shared/actor';
 import type { TransactionRunner } from '../shared/transaction';
 import type { NotificationChannelRepository } from './ports';
 
@@ -14,7 +14,7 @@ export class DeleteNotificationChannel {
 
   async execute(actor: Actor, { id }: { id: unknown }): Promise<{ channel: NotificationChannel; deletedOverrides: number }> {
     const ref = channelRef(id, CHANNEL_ID);
-    requireWriter(actor);
+    requireAction(actor, 'channel.delete');
     return this.tx.run(async (tx) => {
       const channel = await this.channels.findByRef(actor.scope, ref);
       if (!channel) throw new AppError('channelNotFound');

@@ -1,5 +1,5 @@
 import { AppError } from '../../domain/shared/app-error';
-import { type Actor, requireOrgAdmin } from '../shared/actor';
+import { type Actor, requireAction } from '../shared/actor';
 import type { OrganizationSmtpStore } from './ports';
 
 /** Forgets the organization's SMTP server: its email channels go through the platform's again. */
@@ -7,7 +7,7 @@ export class RemoveOrganizationSmtp {
   constructor(private readonly store: OrganizationSmtpStore) {}
 
   async execute(actor: Actor): Promise<void> {
-    requireOrgAdmin(actor);
+    requireAction(actor, 'smtp.manage');
     if (!(await this.store.remove(actor.scope.organizationId))) throw new AppError('smtpNotConfigured');
   }
 }

@@ -3,7 +3,7 @@ import { CHANNEL_ID, channelRef } from '../../domain/notifications/channel-ref';
 import { channelsToNotify } from '../../domain/notifications/channel-routing';
 import { type AlertSeverity, assertRecipientsFit, manualAlertMessage } from '../../domain/notifications/manual-notifications';
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
-import { type Actor, isCustomerBound, requireWriter } from '../shared/actor';
+import { type Actor, isCustomerBound, requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { RateLimitRule, RateLimiter } from '../shared/rate-limiter';
 import type { ChannelOwners, DeliveryLedger, NotificationChannelRepository } from './ports';
@@ -39,7 +39,7 @@ export class SendManualAlert {
 
   async execute(actor: Actor, input: ManualAlertInput): Promise<{ deliveries: Array<{ id: string; channel: NotificationChannel }> }> {
     if (isCustomerBound(actor)) throw new AppError('customerScopedTokenForbidden');
-    requireWriter(actor);
+    requireAction(actor, 'alert.send');
     const customerId = input.customerId === undefined ? null : await this.customer(actor, input.customerId);
     const targets =
       input.channelIds === undefined

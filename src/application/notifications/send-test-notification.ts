@@ -3,7 +3,7 @@ import { TEST_EVENT } from '../../domain/notifications/channel-events';
 import { CHANNEL_ID, channelRef } from '../../domain/notifications/channel-ref';
 import { testMessage } from '../../domain/notifications/manual-notifications';
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
-import { type Actor, requireWriter } from '../shared/actor';
+import { type Actor, requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { RateLimitRule, RateLimiter } from '../shared/rate-limiter';
 import type { DeliveryAttempt, DeliveryLedger, NotificationChannelRepository } from './ports';
@@ -38,7 +38,7 @@ export class SendTestNotification {
 
   async execute(actor: Actor, { id }: { id: unknown }): Promise<{ deliveryId: string; channel: NotificationChannel }> {
     const ref = channelRef(id, CHANNEL_ID);
-    requireWriter(actor);
+    requireAction(actor, 'channel.test');
     const channel = await this.channels.findByRef(actor.scope, ref);
     if (!channel) throw new AppError('channelNotFound');
     const decision = await this.limiter.hit(CHANNEL_TEST_LIMIT, channel.publicId);

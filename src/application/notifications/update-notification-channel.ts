@@ -2,7 +2,7 @@ import { AppError } from '../../domain/shared/app-error';
 import { CHANNEL_ID, channelRef } from '../../domain/notifications/channel-ref';
 import { type ChannelChange, assertRecipientsFree } from '../../domain/notifications/notification-channel';
 import { isSigned } from '../../domain/notifications/notifiers';
-import { type Actor, requireWriter } from '../shared/actor';
+import { type Actor, requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import type { TargetPolicy } from '../shared/target-policy';
@@ -28,7 +28,7 @@ export class UpdateNotificationChannel {
 
   async execute(actor: Actor, { id, change }: { id: unknown; change: ChannelChange }): Promise<ChannelWithSecret> {
     const ref = channelRef(id, CHANNEL_ID);
-    requireWriter(actor);
+    requireAction(actor, 'channel.update');
     return this.tx.run(async (tx) => {
       const channel = await this.channels.findByRef(actor.scope, ref);
       if (!channel) throw new AppError('channelNotFound');

@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import { type OrganizationSmtp, type SmtpChange, draftSmtp } from '../../domain/notifications/organization-smtp';
-import { type Actor, requireOrgAdmin } from '../shared/actor';
+import { type Actor, requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { TargetPolicy } from '../shared/target-policy';
 import type { CredentialCipher } from '../monitoring/ports';
@@ -23,7 +23,7 @@ export class UpdateOrganizationSmtp {
   ) {}
 
   async execute(actor: Actor, change: SmtpChange): Promise<OrganizationSmtp> {
-    requireOrgAdmin(actor);
+    requireAction(actor, 'smtp.manage');
     const organizationId = actor.scope.organizationId;
     const current = await this.store.get(organizationId);
     const draft = draftSmtp(current, change);

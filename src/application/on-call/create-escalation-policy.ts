@@ -1,5 +1,5 @@
 import { EscalationPolicy, type EscalationLevel } from '../../domain/on-call/escalation-policy';
-import { requireWriter, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import { assertTargetsExist } from './escalation-targets';
@@ -22,7 +22,7 @@ export class CreateEscalationPolicy {
   ) {}
 
   async execute(actor: Actor, input: NewEscalationPolicyInput): Promise<EscalationPolicy> {
-    requireWriter(actor);
+    requireAction(actor, 'escalationPolicy.create');
     const organizationId = actor.scope.organizationId;
     const policy = EscalationPolicy.create({ id: this.ids.uuid(), organizationId, ...input }, this.clock.now());
     await assertTargetsExist(this.directory, organizationId, policy.levels);

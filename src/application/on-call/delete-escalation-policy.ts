@@ -1,4 +1,4 @@
-import { requireWriter, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import { GetEscalationPolicy } from './get-escalation-policy';
 import type { EscalationPolicyRepository } from './ports';
 
@@ -7,7 +7,7 @@ export class DeleteEscalationPolicy {
   constructor(private readonly policies: EscalationPolicyRepository) {}
 
   async execute(actor: Actor, input: { id: string }): Promise<void> {
-    requireWriter(actor);
+    requireAction(actor, 'escalationPolicy.delete');
     await this.policies.remove(await new GetEscalationPolicy(this.policies).execute(actor, input));
   }
 }

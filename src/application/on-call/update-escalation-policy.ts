@@ -1,5 +1,5 @@
 import type { EscalationPolicy, EscalationPolicyChange } from '../../domain/on-call/escalation-policy';
-import { requireWriter, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import { assertTargetsExist } from './escalation-targets';
 import { GetEscalationPolicy } from './get-escalation-policy';
@@ -14,7 +14,7 @@ export class UpdateEscalationPolicy {
   ) {}
 
   async execute(actor: Actor, input: { id: string; change: EscalationPolicyChange }): Promise<EscalationPolicy> {
-    requireWriter(actor);
+    requireAction(actor, 'escalationPolicy.update');
     const policy = await new GetEscalationPolicy(this.policies).execute(actor, input);
     policy.change(input.change, this.clock.now());
     if (input.change.levels) await assertTargetsExist(this.directory, policy.organizationId, policy.levels);

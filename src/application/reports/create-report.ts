@@ -1,5 +1,5 @@
 import { ReportDefinition } from '../../domain/reports/report-definition';
-import { requireWriter, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { ReportRepository, ReportScopeRefs } from './ports';
@@ -16,7 +16,7 @@ export class CreateReport {
   ) {}
 
   async execute(actor: Actor, input: ReportInput): Promise<ReportView> {
-    requireWriter(actor);
+    requireAction(actor, 'report.create');
     const now = this.clock.now();
     const settings = await settingsFrom(input, actor.scope.organizationId, this.refs);
     const report = await this.reports.add(new ReportDefinition(this.ids.uuid(), actor.scope.organizationId, settings, now, now));

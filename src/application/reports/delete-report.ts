@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { ReportDefinition } from '../../domain/reports/report-definition';
-import { requireWriter, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { ReportRepository } from './ports';
 
 /** DELETE /api/organization/reports/{id}: its runs and their PDFs stay, no longer linked to a definition. */
@@ -8,7 +8,7 @@ export class DeleteReport {
   constructor(private readonly reports: ReportRepository) {}
 
   async execute(actor: Actor, { id }: { id: string }): Promise<ReportDefinition> {
-    requireWriter(actor);
+    requireAction(actor, 'report.delete');
     const report = await this.reports.findByRef(actor.scope, id);
     if (!report) throw new AppError('reportNotFound');
     await this.reports.remove(report);

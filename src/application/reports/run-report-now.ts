@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import { latestSlot, reportPeriod } from '../../domain/reports/report-schedule';
-import { requireWriter, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { ReportRepository, ReportRun } from './ports';
 import type { ReportRunner } from './report-runner';
@@ -18,7 +18,7 @@ export class RunReportNow {
   ) {}
 
   async execute(actor: Actor, { id }: { id: string }): Promise<ReportRun> {
-    requireWriter(actor);
+    requireAction(actor, 'report.run');
     const report = await this.reports.findByRef(actor.scope, id);
     if (!report) throw new AppError('reportNotFound');
     const period = reportPeriod(report.schedule, latestSlot(report.schedule, this.clock.now()));

@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import { logoType, MAX_LOGO_BYTES } from '../../domain/reports/report-logo';
-import { requireWriter, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { ReportBranding } from './ports';
 
@@ -15,7 +15,7 @@ export class SetReportLogo {
   ) {}
 
   async execute(actor: Actor, { image }: { image: Uint8Array | null }): Promise<void> {
-    requireWriter(actor);
+    requireAction(actor, 'report.update');
     if (image === null) return this.branding.setLogo(actor.scope.organizationId, null, this.clock.now());
     const contentType = logoType(image);
     if (!contentType || image.length > MAX_LOGO_BYTES) {

@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { ReportDefinition } from '../../domain/reports/report-definition';
-import { requireWriter, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { ReportRepository, ReportScopeRefs, ScopeRefs } from './ports';
 import { settingsFrom, type ReportInput } from './report-input';
@@ -39,7 +39,7 @@ export class UpdateReport {
   ) {}
 
   async execute(actor: Actor, { id, change }: { id: string; change: ReportChange }): Promise<ReportView> {
-    requireWriter(actor);
+    requireAction(actor, 'report.update');
     const report = await this.reports.findByRef(actor.scope, id);
     if (!report) throw new AppError('reportNotFound');
     const current = await inputOf(report, this.refs);

@@ -1,5 +1,5 @@
 import { AppError } from '../../domain/shared/app-error';
-import type { Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { MonitorLookup } from '../results/ports';
 import type { CheckSchedule } from './ports';
@@ -23,6 +23,7 @@ export class TriggerCheck {
   async execute(actor: Actor, ref: string, kind?: string): Promise<TriggeredCheck> {
     const monitor = await this.monitors.resolve(actor.scope, ref, kind);
     if (!monitor) throw new AppError(kind ? 'monitorNotFound' : 'websiteNotFound');
+    requireAction(actor, 'monitor.check');
     if (monitor.locations.length === 0) throw new AppError('noLocationsConfigured');
     const triggered = await this.schedule.dueNow(monitor.monitorId, this.clock.now());
     return { websiteId: monitor.publicId, locations: monitor.locations, triggered };

@@ -1,5 +1,5 @@
 import { ServiceLevelObjective, type ObjectiveWindow } from '../../domain/service-levels/objective';
-import { requireWriter, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { TransactionRunner } from '../shared/transaction';
@@ -25,7 +25,7 @@ export class CreateObjective {
   ) {}
 
   async execute(actor: Actor, input: ObjectiveInput): Promise<ServiceLevelObjective> {
-    requireWriter(actor);
+    requireAction(actor, 'serviceLevel.create');
     const { subject, customerId } = await this.subjects.resolve(actor.scope, input.subject);
     const objective = ServiceLevelObjective.create(
       { ...input, subject, customerId, publicId: this.ids.uuid(), organizationId: actor.scope.organizationId },

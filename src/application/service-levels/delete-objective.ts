@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { ServiceLevelObjective } from '../../domain/service-levels/objective';
-import { requireWriter, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { ObjectiveRepository } from './ports';
 
 /** DELETE /api/service-levels/{id}. Editors and admins. */
@@ -8,7 +8,7 @@ export class DeleteObjective {
   constructor(private readonly objectives: ObjectiveRepository) {}
 
   async execute(actor: Actor, input: { id: string }): Promise<ServiceLevelObjective> {
-    requireWriter(actor);
+    requireAction(actor, 'serviceLevel.delete');
     const objective = await this.objectives.findByRef(actor.scope, input.id);
     if (!objective) throw new AppError('serviceLevelObjectiveNotFound');
     await this.objectives.remove(objective);

@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { ServiceLevelObjective } from '../../domain/service-levels/objective';
-import { requireWriter, type Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import type { ObjectiveInput } from './create-objective';
@@ -19,7 +19,7 @@ export class UpdateObjective {
   ) {}
 
   async execute(actor: Actor, input: { id: string; change: Partial<ObjectiveInput> }): Promise<ServiceLevelObjective> {
-    requireWriter(actor);
+    requireAction(actor, 'serviceLevel.update');
     const now = this.clock.now();
     return this.tx.run(async (tx) => {
       const objective = await this.objectives.findByRef(actor.scope, input.id);

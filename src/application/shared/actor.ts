@@ -1,6 +1,8 @@
 import type { Role } from '../../domain/identity/role';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { AppError } from '../../domain/shared/app-error';
+import type { ErrorCode } from '../../domain/shared/error-codes';
+import { isPermitted, permissionsOf, type ActionName, type Principal } from '../../domain/identity/permissions';
 
 /** How the caller proved who it is: a signed-in session, a wsm_ API token or a wsma_ agent token. */
 export type CallerKind = 'session' | 'apiToken' | 'agent';
@@ -35,10 +37,16 @@ export function requireUserSession(actor: Actor): asserts actor is Actor & { use
   }
 }
 
-export function requireOrgAdmin(actor: Actor): void {
-  if (!isOrgAdmin(actor)) throw new AppError('roleForbidden');
-}
+/** The role rules' view of a caller. */
+export const principalOf = (actor: Actor): Principal => ({ role: actor.role, customerScoped: isCustomerBound(actor) });
 
-export function requireWriter(actor: Actor): void {
-  if (actor.role !== 'admin' && actor.role !== 'editor') throw new AppError('roleForbidden');
+/** Whether the role gates (domain/identity/permissions.ts) let the caller take an action. */
+export const mayTake = (actor: Actor, action: ActionName): boolean => isPermitted(principalOf(actor), action);
+
+/** What the caller may do, per resource (`can` of the session), from the same table `requireAction` reads. */
+export const permissionsOfActor = (actor: Actor): Record<string, Record<string, boolean>> => permissionsOf(principalOf(actor));
+
+/** The role gate of a use case: `roleForbidden` (or the code given) unless PERMISSIONS lets the caller take the action. */
+export function requireAction(actor: Actor, action: ActionName, refusal: ErrorCode = 'roleForbidden'): void {
+  if (!mayTake(actor, action)) throw new AppError(refusal);
 }

@@ -2,7 +2,7 @@ import { AppError } from '../../domain/shared/app-error';
 import { PageIncident, type UpdateStatus } from '../../domain/status-pages/page-incident';
 import { componentKey } from '../../domain/status-pages/status-page';
 import type { Actor } from '../shared/actor';
-import { requireWriter } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { TransactionRunner } from '../shared/transaction';
@@ -39,7 +39,7 @@ export class CreatePageIncident {
   ) {}
 
   async execute(actor: Actor, input: NewPageIncidentInput): Promise<PageIncidentView> {
-    requireWriter(actor);
+    requireAction(actor, 'statusPage.postIncident');
     const page = await findPageInScope(this.pages, actor.scope, input.id);
     const now = this.clock.now();
     const existing = await this.catalog.existing(page.organizationId, page.components);

@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import { StatusPage, type StatusPageDefinition } from '../../domain/status-pages/status-page';
 import type { Actor } from '../shared/actor';
-import { requireWriter } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { PasswordHasher } from '../identity/ports';
@@ -29,7 +29,7 @@ export class CreateStatusPage {
   ) {}
 
   async execute(actor: Actor, input: NewStatusPageInput): Promise<StatusPage> {
-    requireWriter(actor);
+    requireAction(actor, 'statusPage.create');
     let customerId = actor.scope.customerId;
     if (customerId === null && input.customerId !== null) {
       customerId = await this.catalog.customer(actor.scope, input.customerId);

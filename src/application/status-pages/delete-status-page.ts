@@ -1,6 +1,6 @@
 import type { StatusPage } from '../../domain/status-pages/status-page';
 import type { Actor } from '../shared/actor';
-import { requireWriter } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { StatusPageRepository } from './ports';
 import { findPageInScope } from './page-lookup';
 
@@ -9,7 +9,7 @@ export class DeleteStatusPage {
   constructor(private readonly pages: StatusPageRepository) {}
 
   async execute(actor: Actor, input: { id: string }): Promise<StatusPage> {
-    requireWriter(actor);
+    requireAction(actor, 'statusPage.delete');
     const page = await findPageInScope(this.pages, actor.scope, input.id);
     await this.pages.remove(page);
     return page;

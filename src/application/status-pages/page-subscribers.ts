@@ -3,7 +3,7 @@ import { Subscriber } from '../../domain/status-pages/subscriber';
 import type { StatusPage } from '../../domain/status-pages/status-page';
 import type { DirectDeliveries } from '../notifications/ports';
 import type { Actor } from '../shared/actor';
-import { requireWriter } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { TransactionRunner } from '../shared/transaction';
@@ -53,7 +53,7 @@ export class PageSubscribers {
   }
 
   async add(actor: Actor, input: { id: string; subscriber: NewSubscriberInput }): Promise<SubscriberView & { secret: string | null }> {
-    requireWriter(actor);
+    requireAction(actor, 'statusPage.manageSubscribers');
     const page = await findPageInScope(this.pages, actor.scope, input.id);
     // A webhook is judged at creation by the rule notification channels follow (delivery judges it again).
     const url =
@@ -98,7 +98,7 @@ export class PageSubscribers {
   }
 
   async remove(actor: Actor, input: { id: string; subscriberId: string }): Promise<Subscriber> {
-    requireWriter(actor);
+    requireAction(actor, 'statusPage.manageSubscribers');
     const subscriberId = subscriberIdOf(input.subscriberId);
     const page = await findPageInScope(this.pages, actor.scope, input.id);
     const subscriber = await this.subscribers.findById(page.id, subscriberId);

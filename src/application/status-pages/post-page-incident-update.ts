@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { UpdateStatus } from '../../domain/status-pages/page-incident';
 import type { Actor } from '../shared/actor';
-import { requireWriter } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import type { ComponentCatalog, PageIncidentRepository, StatusPageRepository } from './ports';
@@ -21,7 +21,7 @@ export class PostPageIncidentUpdate {
   ) {}
 
   async execute(actor: Actor, input: { id: string; incidentId: string; status: UpdateStatus; message: string }): Promise<PageIncidentView> {
-    requireWriter(actor);
+    requireAction(actor, 'statusPage.postIncident');
     const page = await findPageInScope(this.pages, actor.scope, input.id);
     const incident = await this.incidents.findByRef(page.id, input.incidentId);
     if (!incident) throw new AppError('pageIncidentNotFound');

@@ -1,6 +1,6 @@
 import type { StatusPage, StatusPageDefinition } from '../../domain/status-pages/status-page';
 import type { Actor } from '../shared/actor';
-import { requireWriter } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { PasswordHasher } from '../identity/ports';
@@ -27,7 +27,7 @@ export class UpdateStatusPage {
   ) {}
 
   async execute(actor: Actor, input: { id: string; change: StatusPageChange }): Promise<StatusPage> {
-    requireWriter(actor);
+    requireAction(actor, 'statusPage.update');
     const page = await findPageInScope(this.pages, actor.scope, input.id);
     const now = this.clock.now();
     const { groups, objectives, password, ...rest } = input.change;

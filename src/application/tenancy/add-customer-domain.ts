@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import { CustomerDomain, type CustomerDomainFields } from '../../domain/tenancy/customer-domain';
 import type { Actor } from '../shared/actor';
-import { requireWriter } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { TransactionRunner } from '../shared/transaction';
@@ -20,7 +20,7 @@ export class AddCustomerDomain {
   ) {}
 
   async execute(actor: Actor, input: { customerId: string; domain: NewCustomerDomain }): Promise<CustomerDomain> {
-    requireWriter(actor);
+    requireAction(actor, 'customer.update');
     return this.tx.run(async (tx) => {
       const customer = await this.customers.findByRef(actor.scope, input.customerId);
       if (!customer) throw new AppError('customerNotFound');

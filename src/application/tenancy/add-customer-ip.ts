@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import { CustomerIp, type CustomerIpFields } from '../../domain/tenancy/customer-ip';
 import type { Actor } from '../shared/actor';
-import { requireWriter } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { TransactionRunner } from '../shared/transaction';
@@ -21,7 +21,7 @@ export class AddCustomerIp {
   ) {}
 
   async execute(actor: Actor, input: { customerId: string; ip: NewCustomerIp }): Promise<CustomerIp> {
-    requireWriter(actor);
+    requireAction(actor, 'customer.update');
     const { ipAddress, ...fields } = input.ip;
     const ip = validIpAddress(ipAddress);
     return this.tx.run(async (tx) => {

@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import { CustomField, type CustomFieldSettings } from '../../domain/tenancy/custom-field';
 import type { Actor } from '../shared/actor';
-import { requireOrgAdmin } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { TransactionRunner } from '../shared/transaction';
@@ -21,7 +21,7 @@ export class CreateCustomField {
 
   async execute(actor: Actor, input: CreateCustomFieldInput): Promise<CustomField> {
     requireOrganizationCaller(actor);
-    requireOrgAdmin(actor);
+    requireAction(actor, 'customField.manage');
     const { organizationId, ...settings } = input;
     if (organizationId !== undefined && organizationId !== actor.scope.organizationId) throw new AppError('organizationNotFound');
     const field = new CustomField({

@@ -1,5 +1,5 @@
 import type { Actor } from '../shared/actor';
-import { requireWriter } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { TransactionRunner } from '../shared/transaction';
 import { requireOrganizationCaller } from './customer-access';
 import type { CustomerFactory, NewCustomerInput } from './customer-factory';
@@ -17,7 +17,7 @@ export class CreateCustomer {
 
   async execute(actor: Actor, input: NewCustomerInput): Promise<CustomerView> {
     requireOrganizationCaller(actor);
-    requireWriter(actor);
+    requireAction(actor, 'customer.create');
     const customer = await this.tx.run(async (tx) => {
       const build = await this.factory.prepare(actor.scope);
       return this.customers.add(build(input), tx);

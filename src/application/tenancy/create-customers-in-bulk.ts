@@ -1,7 +1,7 @@
 import { AppError, isAppError } from '../../domain/shared/app-error';
 import type { Customer } from '../../domain/tenancy/customer';
 import type { Actor } from '../shared/actor';
-import { requireWriter } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { TransactionRunner } from '../shared/transaction';
 import { requireOrganizationCaller } from './customer-access';
 import type { CustomerFactory, NewCustomerInput } from './customer-factory';
@@ -33,7 +33,7 @@ export class CreateCustomersInBulk {
 
   async execute(actor: Actor, input: { rows: Array<NewCustomerInput | null>; rejected: BulkRowError[] }): Promise<CustomerView[]> {
     requireOrganizationCaller(actor);
-    requireWriter(actor);
+    requireAction(actor, 'customer.create');
     const created = await this.tx.run(async (tx) => {
       const build = await this.factory.prepare(actor.scope);
       const errors: BulkRowError[] = [...input.rejected];

@@ -1,6 +1,6 @@
 import { PackageConfig, type PackageConfigFields } from '../../domain/tenancy/package-config';
 import type { Actor } from '../shared/actor';
-import { requireOrgAdmin } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { TransactionRunner } from '../shared/transaction';
@@ -18,7 +18,7 @@ export class CreatePackageConfig {
 
   async execute(actor: Actor, input: PackageConfigFields): Promise<PackageConfig> {
     requireOrganizationCaller(actor);
-    requireOrgAdmin(actor);
+    requireAction(actor, 'packageConfig.manage');
     const config = new PackageConfig({
       ...input,
       publicId: this.ids.uuid(),

@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { Actor } from '../shared/actor';
-import { requireOrgAdmin } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { TransactionRunner } from '../shared/transaction';
 import { requireOrganizationCaller } from './customer-access';
 import type { CustomFieldRepository, CustomerRepository } from './ports';
@@ -15,7 +15,7 @@ export class DeleteCustomField {
 
   async execute(actor: Actor, input: { id: string }): Promise<void> {
     requireOrganizationCaller(actor);
-    requireOrgAdmin(actor);
+    requireAction(actor, 'customField.manage');
     await this.tx.run(async (tx) => {
       const field = await this.fields.findByRef(actor.scope, input.id);
       if (!field) throw new AppError('customFieldNotFound');

@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { Actor } from '../shared/actor';
-import { requireWriter } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { TransactionRunner } from '../shared/transaction';
 import type { CustomerDomainRepository } from './ports';
 
@@ -11,7 +11,7 @@ export class DeleteCustomerDomain {
   ) {}
 
   async execute(actor: Actor, input: { id: string }): Promise<void> {
-    requireWriter(actor);
+    requireAction(actor, 'customer.update');
     await this.tx.run(async (tx) => {
       const domain = await this.domains.findByRef(actor.scope, input.id);
       if (!domain) throw new AppError('customerDomainNotFound');

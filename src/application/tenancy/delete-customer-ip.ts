@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { Actor } from '../shared/actor';
-import { requireWriter } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { TransactionRunner } from '../shared/transaction';
 import type { CustomerIpRepository } from './ports';
 
@@ -11,7 +11,7 @@ export class DeleteCustomerIp {
   ) {}
 
   async execute(actor: Actor, input: { id: string }): Promise<void> {
-    requireWriter(actor);
+    requireAction(actor, 'customer.update');
     await this.tx.run(async (tx) => {
       const ip = await this.ips.findByRef(actor.scope, input.id);
       if (!ip) throw new AppError('customerIpNotFound');

@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { Customer } from '../../domain/tenancy/customer';
 import type { Actor } from '../shared/actor';
-import { requireWriter } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { TransactionRunner } from '../shared/transaction';
 import { requireOrganizationCaller } from './customer-access';
 import type { CallerCacheInvalidator, CustomerRepository } from './ports';
@@ -22,7 +22,7 @@ export class DeleteCustomer {
 
   async execute(actor: Actor, input: { id: string }): Promise<CustomerDeletion> {
     requireOrganizationCaller(actor);
-    requireWriter(actor);
+    requireAction(actor, 'customer.delete');
     const result = await this.tx.run(async (tx) => {
       const customer = await this.customers.findByRef(actor.scope, input.id);
       if (!customer) throw new AppError('customerNotFound');

@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { Actor } from '../shared/actor';
-import { requireOrgAdmin } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { TransactionRunner } from '../shared/transaction';
 import { requireOrganizationCaller } from './customer-access';
 import type { CustomerRepository, PackageConfigRepository } from './ports';
@@ -15,7 +15,7 @@ export class DeletePackageConfig {
 
   async execute(actor: Actor, input: { id: string }): Promise<void> {
     requireOrganizationCaller(actor);
-    requireOrgAdmin(actor);
+    requireAction(actor, 'packageConfig.manage');
     await this.tx.run(async (tx) => {
       const config = await this.packages.findByRef(actor.scope, input.id);
       if (!config) throw new AppError('packageConfigNotFound');

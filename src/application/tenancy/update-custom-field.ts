@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { CustomField, CustomFieldSettings } from '../../domain/tenancy/custom-field';
 import type { Actor } from '../shared/actor';
-import { requireOrgAdmin } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import { requireOrganizationCaller } from './customer-access';
@@ -17,7 +17,7 @@ export class UpdateCustomField {
 
   async execute(actor: Actor, input: { id: string; change: Partial<CustomFieldSettings> }): Promise<CustomField> {
     requireOrganizationCaller(actor);
-    requireOrgAdmin(actor);
+    requireAction(actor, 'customField.manage');
     return this.tx.run(async (tx) => {
       const field = await this.fields.findByRef(actor.scope, input.id);
       if (!field) throw new AppError('customFieldNotFound');

@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { CustomerDomain, CustomerDomainFields } from '../../domain/tenancy/customer-domain';
 import type { Actor } from '../shared/actor';
-import { requireWriter } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import type { CustomerDomainRepository } from './ports';
@@ -15,7 +15,7 @@ export class UpdateCustomerDomain {
   ) {}
 
   async execute(actor: Actor, input: { id: string; change: Partial<CustomerDomainFields> }): Promise<CustomerDomain> {
-    requireWriter(actor);
+    requireAction(actor, 'customer.update');
     return this.tx.run(async (tx) => {
       const domain = await this.domains.findByRef(actor.scope, input.id);
       if (!domain) throw new AppError('customerDomainNotFound');

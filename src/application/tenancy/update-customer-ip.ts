@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { CustomerIp, CustomerIpFields } from '../../domain/tenancy/customer-ip';
 import type { Actor } from '../shared/actor';
-import { requireWriter } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import { validIpAddress } from './ip-input';
@@ -16,7 +16,7 @@ export class UpdateCustomerIp {
   ) {}
 
   async execute(actor: Actor, input: { id: string; change: Partial<CustomerIpFields> & { ipAddress?: string } }): Promise<CustomerIp> {
-    requireWriter(actor);
+    requireAction(actor, 'customer.update');
     const { ipAddress, ...fields } = input.change;
     const address = ipAddress === undefined ? undefined : validIpAddress(ipAddress);
     return this.tx.run(async (tx) => {

@@ -2,7 +2,7 @@ import { AppError } from '../../domain/shared/app-error';
 import { applyCustomFieldValues } from '../../domain/tenancy/custom-field-values';
 import { choosePackage, choosesPackage } from '../../domain/tenancy/package-choice';
 import type { Actor } from '../shared/actor';
-import { requireWriter } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import { assertMayChangeCustomer } from './customer-access';
@@ -26,7 +26,7 @@ export class UpdateCustomer {
   ) {}
 
   async execute(actor: Actor, input: { id: string; change: CustomerInput }): Promise<CustomerView> {
-    requireWriter(actor);
+    requireAction(actor, 'customer.update');
     assertMayChangeCustomer(actor, input.change);
     const { packageId, packageType, customFields, ...details } = input.change;
     const customer = await this.tx.run(async (tx) => {

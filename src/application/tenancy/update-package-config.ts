@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { PackageConfig, PackageConfigFields } from '../../domain/tenancy/package-config';
 import type { Actor } from '../shared/actor';
-import { requireOrgAdmin } from '../shared/actor';
+import { requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import { requireOrganizationCaller } from './customer-access';
@@ -20,7 +20,7 @@ export class UpdatePackageConfig {
 
   async execute(actor: Actor, input: { id: string; change: Partial<PackageConfigFields> }): Promise<PackageConfig> {
     requireOrganizationCaller(actor);
-    requireOrgAdmin(actor);
+    requireAction(actor, 'packageConfig.manage');
     return this.tx.run(async (tx) => {
       const config = await this.packages.findByRef(actor.scope, input.id);
       if (!config) throw new AppError('packageConfigNotFound');

@@ -1,13 +1,9 @@
 import { AppError } from '../shared/app-error';
-import type { Role } from '../identity/role';
+import { isPermitted, type ActionName, type Principal } from '../identity/permissions';
 import type { ManagementType } from './monitor-kind';
 
 /** Who is changing monitors, as far as ownership rules care. */
-export interface MonitorEditor {
-  readonly role: Role;
-  /** Confined to one customer (customer-scoped token or customer-bound user). */
-  readonly customerScoped: boolean;
-}
+export type MonitorEditor = Principal;
 
 /** The customer settings the ownership rules read. */
 export interface SelfServiceTerms {
@@ -17,11 +13,11 @@ export interface SelfServiceTerms {
   readonly canEditManaged: boolean;
 }
 
-const isOrgAdmin = (editor: MonitorEditor) => editor.role === 'admin' && !editor.customerScoped;
+const isOrgAdmin = (editor: MonitorEditor) => isPermitted(editor, 'monitor.changeManagementType');
 
-/** Only admins and editors change monitors; read-only users and responders read. */
-export function assertMayWrite(editor: MonitorEditor): void {
-  if (editor.role !== 'admin' && editor.role !== 'editor') throw new AppError('roleForbidden');
+/** Only admins and editors change monitors (PERMISSIONS); read-only users and responders read. */
+export function assertMayWrite(editor: MonitorEditor, action: ActionName = 'monitor.update'): void {
+  if (!isPermitted(editor, action)) throw new AppError('roleForbidden');
 }
 
 /**
@@ -38,7 +34,7 @@ export function managementTypeOnCreate(editor: MonitorEditor, requested: Managem
 
 /** Customer-scoped callers create monitors only where the customer allows self service. */
 export function assertMayCreate(editor: MonitorEditor, terms: SelfServiceTerms): void {
-  assertMayWrite(editor);
+  assertMayWrite(editor, 'monitor.create');
   if (editor.customerScoped && !terms.allowSelfService) throw new AppError('selfServiceNotAllowed');
 }
 
@@ -57,7 +53,7 @@ export function assertMayEdit(editor: MonitorEditor, managementType: ManagementT
 
 /** Read-only users never delete monitors, of any class; otherwise as editing. */
 export function assertMayDelete(editor: MonitorEditor, managementType: ManagementType, terms: SelfServiceTerms): void {
-  if (editor.role === 'readonly') throw new AppError('readonlyMayNotDelete');
+  if (!isPermitted(editor, 'monitor.delete')) throw new AppError(editor.role === 'readonly' ? 'readonlyMayNotDelete' : 'roleForbidden');
   assertMayEdit(editor, managementType, terms);
 }
 

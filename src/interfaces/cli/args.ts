@@ -3,10 +3,12 @@ import { parseArgs } from 'node:util';
 export const USAGE = `Usage: wsm export|plan|apply [--file F] [--url U] [--token T] [--customer ID] [--prune] [--detailed-exitcode]
        wsm import uptimerobot|betterstack|uptime-kuma [--url U] [--file kuma.db] [--customer ID] [--out F]
        wsm schema        prints the JSON Schema of the file
+       wsm whoami        prints the token's user, role, scope and what it may do
 
   export   writes what the token sees (monitors, tags, channels, custom fields, windows, pages) (--customer: one customer's) as YAML, to --file or stdout
   plan     prints what apply would change (--detailed-exitcode: exit 0 no changes, 2 changes, 1 error)
-  apply    carries the plan out; --prune also deletes what the file no longer names
+  apply    carries the plan out (refused whole, before any write, when the token's role may not make a change);
+           --prune also deletes what the file no longer names
   import   writes a file (to --out or stdout) from another service's monitors: --url is that service's API (default
            its public one; uptime-kuma reads its SQLite file, --file), the key from UPTIMEROBOT_API_KEY or
            BETTERSTACK_API_TOKEN; --customer writes the file for that customer; what it cannot map is listed on stderr
@@ -14,7 +16,7 @@ export const USAGE = `Usage: wsm export|plan|apply [--file F] [--url U] [--token
   --url and --token default to WSM_URL and WSM_TOKEN; --file defaults to wsm.yaml for plan and apply.`;
 
 export interface Options {
-  readonly command: 'export' | 'plan' | 'apply' | 'import' | 'schema' | 'help';
+  readonly command: 'export' | 'plan' | 'apply' | 'import' | 'schema' | 'whoami' | 'help';
   /** import: the source (uptimerobot, betterstack, uptime-kuma). */
   readonly source: string | null;
   /** import: where the file goes (null: stdout). */
@@ -67,7 +69,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): O
       customer: values.customer ?? null,
     };
   }
-  if (command !== 'export' && command !== 'plan' && command !== 'apply' && command !== 'schema')
+  if (command !== 'export' && command !== 'plan' && command !== 'apply' && command !== 'schema' && command !== 'whoami')
     throw new UsageError(command === undefined ? 'a command is required' : `unknown command ${command}`);
   if (rest.length > 0) throw new UsageError(`unexpected argument ${rest[0]}`);
   const { values } = parsed;

@@ -12,6 +12,7 @@ import { renderPlan } from './render';
 import { customFieldFromEntry, pageFromEntry, windowFromEntry } from './linked-resources';
 import { channelFromEntry, type Desired, monitorFromEntry, tagFromEntry } from './resources';
 import { readServiceState } from './service-state';
+import { refusedChanges, renderWhoAmI, whoAmI } from './permissions';
 
 /**
  * wsm: monitoring as code over the public API. `run` is the whole tool with its world passed in
@@ -66,6 +67,10 @@ async function command(options: Options, io: CliIo): Promise<number> {
     return 0;
   }
   if (options.command === 'import') return runImport(options, io);
+  if (options.command === 'whoami') {
+    io.stdout(renderWhoAmI(await whoAmI(io.client(options.url, options.token))));
+    return 0;
+  }
   if (options.command === 'export') {
     const client = io.client(options.url, options.token);
     const { text, references } = exportFile(await readServiceState(client), options.customer);
@@ -105,6 +110,11 @@ async function apply(
   if (changes.length === 0) {
     io.stdout('No changes: nothing to apply.\n');
     return 0;
+  }
+  const refused = refusedChanges(changes, (await whoAmI(client)).can);
+  if (refused.length > 0) {
+    io.stderr(`wsm: the token's role may not make these changes (nothing was applied): ${refused.join(', ')}\n`);
+    return 1;
   }
   const tagIds = new Map(resources.filter((r) => r.type === 'tag').map((t) => [identityOf(t), t.id]));
   const monitors = resources.filter((r) => r.type === 'monitor');

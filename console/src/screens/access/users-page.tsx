@@ -3,6 +3,7 @@ import { api, describe, ok, type Customer, type Schemas } from '../../api/client
 import { ErrorText } from '../../components/field';
 import { loadCustomers } from '../../monitors/monitor-rows';
 import type { User } from '../../session';
+import { may } from '../../permissions';
 import { AddUser } from './add-user';
 import { InviteUser } from './invite-user';
 import { UserLine } from './user-line';
@@ -35,7 +36,7 @@ export function UsersPage({ user }: { user: User }) {
     }
   }, []);
   useEffect(() => void load(), [load]);
-  const admin = user.role === 'admin';
+  const admin = may(user, 'user.manage');
   const customerName = (id: number | null) =>
     id === null ? 'Whole organization' : (customers.find((c) => c.id === id)?.name ?? `Customer ${id}`);
   return (

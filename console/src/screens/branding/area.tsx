@@ -1,5 +1,6 @@
 import { lazy } from '../../components/lazy';
 import type { Area } from '../area';
+import { allowedTo } from '../../permissions';
 
 const BrandingPage = lazy(() => import('./branding-page').then((m) => m.BrandingPage));
 
@@ -12,7 +13,7 @@ export const brandingArea: Area = {
       label: 'Branding',
       order: 60,
       description: 'The name, logo and accent colour the console shows on your white-label domains.',
-      shownTo: (user) => user.role === 'admin' && user.customerId === null,
+      shownTo: allowedTo('organization.update'),
     },
   ],
 };

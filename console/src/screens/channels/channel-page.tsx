@@ -6,7 +6,7 @@ import { loadCustomers } from '../../monitors/monitor-rows';
 import { useLiveReload } from '../../monitors/use-live-reload';
 import { navigate } from '../../router';
 import type { User } from '../../session';
-import { edits } from '../area';
+import { may } from '../../permissions';
 import { RemoveButton } from '../customers/remove-button';
 import { ChannelForm, type Channel } from './channel-form';
 import { entryOf, textsOf, typeLabel } from './channel-types';
@@ -57,7 +57,6 @@ export function ChannelPage({ id, user }: { id: string; user: User }) {
   );
   if (!loaded) return <Loading error={error} what="the channel" />;
   const { channel } = loaded;
-  const canWrite = edits(user);
   return (
     <article aria-labelledby="channel-title" class="channel-page">
       <p>
@@ -78,9 +77,9 @@ export function ChannelPage({ id, user }: { id: string; user: User }) {
         </p>
       ))}
       {secret ? <SigningSecret secret={secret} /> : null}
-      {canWrite ? <TestButton channelId={channel.publicId} onTried={() => void reload()} /> : null}
+      {may(user, 'channel.test') ? <TestButton channelId={channel.publicId} onTried={() => void reload()} /> : null}
       <Deliveries deliveries={loaded.deliveries} total={loaded.total} />
-      {canWrite ? (
+      {may(user, 'channel.update') ? (
         <>
           <ChannelForm
             key={channel.updatedAt}

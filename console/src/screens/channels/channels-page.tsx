@@ -4,7 +4,7 @@ import { ErrorText } from '../../components/field';
 import { Link } from '../../components/link';
 import { loadCustomers } from '../../monitors/monitor-rows';
 import type { User } from '../../session';
-import { edits } from '../area';
+import { may } from '../../permissions';
 import { ChannelForm, type Channel } from './channel-form';
 import { typeLabel } from './channel-types';
 import { Health } from './health';
@@ -69,7 +69,7 @@ export function ChannelsPage({ user }: { user: User }) {
           </li>
         ))}
       </ul>
-      {edits(user) ? (
+      {may(user, 'channel.create') ? (
         <ChannelForm
           channel={null}
           customers={user.customerId === null ? customers : null}

@@ -4,7 +4,7 @@ import { Link } from '../../components/link';
 import { StateBadge } from '../../components/state-badge';
 import { byUrgency } from '../../monitors/monitor-rows';
 import type { User } from '../../session';
-import { edits, writesOrganization } from '../area';
+import { may } from '../../permissions';
 import { CustomFieldsPanel } from './custom-fields-panel';
 import { DomainsPanel } from './domains-panel';
 import { IpsPanel } from './ips-panel';
@@ -131,11 +131,11 @@ export function CustomerPage({ id, user }: { id: string; user: User }) {
       <CustomFieldsPanel
         customer={customer}
         fields={loaded.fields}
-        canWrite={writesOrganization(user)}
+        canWrite={may(user, 'customer.setTerms')}
         onSaved={(next) => setLoaded({ ...loaded, customer: next })}
       />
-      <DomainsPanel customerId={customer.publicId} canWrite={edits(user)} />
-      <IpsPanel customerId={customer.publicId} canWrite={edits(user)} />
+      <DomainsPanel customerId={customer.publicId} canWrite={may(user, 'customer.update')} />
+      <IpsPanel customerId={customer.publicId} canWrite={may(user, 'customer.update')} />
       <MonitorsPanel monitors={loaded.monitors} total={loaded.monitorCount} />
     </article>
   );

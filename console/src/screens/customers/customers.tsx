@@ -5,6 +5,7 @@ import { ErrorText, Field } from '../../components/field';
 import { Link } from '../../components/link';
 import { loadCustomers } from '../../monitors/monitor-rows';
 import type { User } from '../../session';
+import { may } from '../../permissions';
 
 /** The customers of the caller's scope, and (for organization-wide writers) a form to add one. */
 export function Customers({ user }: { user: User }) {
@@ -24,7 +25,7 @@ export function Customers({ user }: { user: User }) {
     setForm({ name: '', email: '' });
     await load();
   });
-  const canCreate = user.customerId === null && (user.role === 'admin' || user.role === 'editor');
+  const canCreate = may(user, 'customer.create');
   return (
     <section aria-labelledby="customers-title">
       <h1 id="customers-title">Customers</h1>

@@ -2,6 +2,8 @@ import { useState } from 'preact/hooks';
 import { api, describe, ok, type Incident } from '../../api/client';
 import { dateTime } from '../../components/format';
 import { Link } from '../../components/link';
+import { may } from '../../permissions';
+import type { User } from '../../session';
 
 /** An incident as GET /api/incidents lists it: with its monitor's name and kind (null once the monitor is deleted). */
 type Listed = Incident & { monitorName?: string | null; monitorKind?: string | null };
@@ -21,21 +23,25 @@ function MonitorOf({ incident }: { incident: Listed }) {
 export function IncidentList({
   incidents,
   onChanged,
-  canWrite,
+  user,
 }: {
   incidents: readonly Listed[];
-  onChanged: () => void;
-  canWrite: boolean;
+  /** After an act: the incident as the API answered it (one act, one request: the screen updates from it, reading nothing again). */
+  onChanged: (changed: Incident) => void;
+  /** Whose buttons: each is shown only when the session's `can` lets the user take its act. */
+  user: User;
 }) {
+  const acknowledges = may(user, 'incident.acknowledge');
+  const resolves = may(user, 'incident.resolve');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const act = async (incident: Incident, action: 'acknowledge' | 'resolve') => {
     setBusy(incident.publicId);
     try {
       const path = action === 'acknowledge' ? '/api/incidents/{id}/acknowledge' : '/api/incidents/{id}/resolve';
-      await ok(api.POST(path, { params: { path: { id: incident.publicId } } }));
+      const changed = await ok(api.POST(path, { params: { path: { id: incident.publicId } } }));
       setErrors(({ [incident.publicId]: _gone, ...rest }) => rest);
-      onChanged();
+      onChanged(changed);
     } catch (failure) {
       setErrors((current) => ({ ...current, [incident.publicId]: describe(failure) }));
     } finally {
@@ -60,16 +66,18 @@ export function IncidentList({
             {incident.resolvedAt ? ` · resolved ${dateTime(incident.resolvedAt)}` : ''}
           </p>
           {incident.cause?.message ? <p class="incident-cause">{incident.cause.message}</p> : null}
-          {canWrite && incident.status !== 'resolved' ? (
+          {incident.status !== 'resolved' && (acknowledges || resolves) ? (
             <div class="actions">
-              {incident.status === 'open' ? (
+              {incident.status === 'open' && acknowledges ? (
                 <button type="button" disabled={busy === incident.publicId} onClick={() => void act(incident, 'acknowledge')}>
                   Acknowledge
                 </button>
               ) : null}
-              <button type="button" class="secondary" disabled={busy === incident.publicId} onClick={() => void act(incident, 'resolve')}>
-                Resolve
-              </button>
+              {resolves ? (
+                <button type="button" class="secondary" disabled={busy === incident.publicId} onClick={() => void act(incident, 'resolve')}>
+                  Resolve
+                </button>
+              ) : null}
             </div>
           ) : null}
           {errors[incident.publicId] ? (

@@ -6,6 +6,7 @@ import { dateTime } from '../../components/format';
 import { Link } from '../../components/link';
 import { useLiveReload } from '../../monitors/use-live-reload';
 import type { User } from '../../session';
+import { may } from '../../permissions';
 import { IncidentList } from './incident-list';
 import { Loading } from '../../components/loading';
 import { useResource } from '../../components/use-resource';
@@ -153,8 +154,8 @@ export function IncidentPage({ id, user }: { id: string; user: User }) {
         {incident.durationSeconds !== null ? ` · lasted ${Math.round(incident.durationSeconds / 60)} min` : ''}
       </p>
       <ErrorText message={error} />
-      <IncidentList incidents={[incident]} onChanged={() => void reload()} canWrite={user.role !== 'readonly'} />
-      {user.role !== 'readonly' && incident.status !== 'resolved' ? <UpdateForm incident={incident} onPosted={reload} /> : null}
+      <IncidentList incidents={[incident]} onChanged={() => void reload()} user={user} />
+      {may(user, 'incident.postUpdate') && incident.status !== 'resolved' ? <UpdateForm incident={incident} onPosted={reload} /> : null}
       <AffectedMonitors affected={incident.affectedMonitors} />
       <h2>Timeline</h2>
       <ol class="timeline" aria-label="Timeline">

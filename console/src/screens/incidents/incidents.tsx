@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
-import { api, describe, ok, type Schemas } from '../../api/client';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { api, describe, ok, type Incident, type Schemas } from '../../api/client';
 import { ErrorText } from '../../components/field';
 import { useLiveReload } from '../../monitors/use-live-reload';
 import type { User } from '../../session';
@@ -31,10 +31,21 @@ export function Incidents({ user }: { user: User }) {
     }
   }, [filter]);
   useEffect(() => void load(), [load]);
+  const shown = useRef(incidents);
+  shown.current = incidents;
   useLiveReload(
     () => void load(),
-    (event) => event.kind.startsWith('incident.'),
+    // The event of a change this screen already shows (its own act's answer) reads nothing again.
+    (event) =>
+      event.kind.startsWith('incident.') &&
+      !shown.current?.some((item) => item.publicId === event.data.incidentId && item.status === event.data.status),
   );
+  const changed = (incident: Incident) =>
+    setIncidents((list) =>
+      (list ?? [])
+        .map((item) => (item.publicId === incident.publicId ? { ...item, ...incident } : item))
+        .filter((item) => (filter === 'active') === (item.status !== 'resolved')),
+    );
   return (
     <section aria-labelledby="incidents-title">
       <h1 id="incidents-title">Incidents</h1>
@@ -53,7 +64,7 @@ export function Incidents({ user }: { user: User }) {
       </div>
       <ErrorText message={error} />
       {incidents === null && !error ? <p role="status">Loading incidents…</p> : null}
-      {incidents ? <IncidentList incidents={incidents} onChanged={() => void load()} canWrite={user.role !== 'readonly'} /> : null}
+      {incidents ? <IncidentList incidents={incidents} onChanged={changed} user={user} /> : null}
     </section>
   );
 }

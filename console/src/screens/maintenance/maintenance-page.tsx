@@ -3,7 +3,7 @@ import { api, describe, ok, type Customer, type Schemas } from '../../api/client
 import { ErrorText } from '../../components/field';
 import { loadCustomers, loadOverview } from '../../monitors/monitor-rows';
 import type { User } from '../../session';
-import { edits } from '../area';
+import { may } from '../../permissions';
 import { RemoveButton } from '../customers/remove-button';
 import { OccurrenceList, useOccurrences } from './occurrences';
 import { targetWords } from './targets-picker';
@@ -120,7 +120,7 @@ export function MaintenancePage({ user }: { user: User }) {
     void loadCustomers().then(setCustomers, () => setCustomers([]));
     void loadOverview(() => {}).then(setMonitors, () => setMonitors([]));
   }, [load]);
-  const canWrite = edits(user);
+  const canWrite = may(user, 'maintenanceWindow.update');
   return (
     <section aria-labelledby="maintenance-title">
       <h1 id="maintenance-title">Maintenance windows</h1>
@@ -140,7 +140,9 @@ export function MaintenancePage({ user }: { user: User }) {
           />
         ))}
       </ul>
-      {canWrite ? <WindowForm window={null} customers={customers} monitors={monitors} onSaved={() => void load()} /> : null}
+      {may(user, 'maintenanceWindow.create') ? (
+        <WindowForm window={null} customers={customers} monitors={monitors} onSaved={() => void load()} />
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy } from '../../components/lazy';
 import type { MonitorKind } from '../../monitors/monitor-rows';
-import { edits, type Area } from '../area';
+import type { Area } from '../area';
+import { allowedTo } from '../../permissions';
 import { MonitorPage } from './monitor-page';
 import { Overview } from './overview';
 
@@ -25,7 +26,7 @@ export const monitorsArea: Area = {
   ],
   nav: [
     { to: '/', label: 'Overview', order: 10 },
-    { to: '/monitors/new', label: 'Add monitor', order: 90, shownTo: edits },
+    { to: '/monitors/new', label: 'Add monitor', order: 90, shownTo: allowedTo('monitor.create') },
   ],
   settings: [
     {

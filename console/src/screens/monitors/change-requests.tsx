@@ -7,7 +7,7 @@ import { getMonitor, type AnyMonitor, type ChangeRequest } from '../../monitors/
 import { COMMON_FIELDS, KIND_FIELDS } from '../../monitors/monitor-kinds';
 import type { MonitorKind } from '../../monitors/monitor-rows';
 import type { User } from '../../session';
-import { writesOrganization } from '../area';
+import { may } from '../../permissions';
 import './monitors.css';
 
 type Decision = 'approved' | 'rejected' | 'cancelled';
@@ -72,7 +72,7 @@ function RequestItem(props: { request: ChangeRequest; monitor: AnyMonitor | unde
       ) : null}
       {request.note ? <p>Note: {request.note}</p> : null}
       {request.decisionNote ? <p>Answer: {request.decisionNote}</p> : null}
-      {open && writesOrganization(user) ? (
+      {open && may(user, 'changeRequest.settle') ? (
         <div class="decision">
           <label for={noteId}>Answer (optional)</label>
           <input id={noteId} value={note} onInput={(e) => setNote(e.currentTarget.value)} />
@@ -86,7 +86,7 @@ function RequestItem(props: { request: ChangeRequest; monitor: AnyMonitor | unde
           </div>
         </div>
       ) : null}
-      {open && user.customerId !== null ? (
+      {open && user.customerId !== null && may(user, 'changeRequest.cancel') ? (
         <button type="button" class="secondary" disabled={busy} onClick={() => void decide('cancelled')}>
           Withdraw
         </button>

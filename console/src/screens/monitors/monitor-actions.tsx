@@ -23,21 +23,33 @@ async function remove(kind: MonitorKind, id: string): Promise<void> {
  * Pause or resume a monitor, and delete it after a confirmation that names it; the API's refusal
  * (a managed monitor, a role) is shown beside the buttons.
  */
-export function MonitorActions(props: { kind: MonitorKind; id: string; name: string; paused: boolean; onChanged: () => void }) {
+export function MonitorActions(props: {
+  kind: MonitorKind;
+  id: string;
+  name: string;
+  paused: boolean;
+  /** What the session's `can` lets the user do: pause and resume (monitor.update), delete (monitor.delete). */
+  pauses: boolean;
+  deletes: boolean;
+  onChanged: () => void;
+}) {
   const { kind, id, name, paused, onChanged } = props;
   const [confirming, setConfirming] = useState(false);
   const { busy, error, act } = useAction();
+  if (!props.pauses && !props.deletes) return null;
   return (
     <div class="monitor-actions">
-      <button
-        type="button"
-        class="secondary"
-        disabled={busy}
-        onClick={() => act(async () => (await setStatus(kind, id, paused ? 'active' : 'paused'), onChanged()))}
-      >
-        {paused ? 'Resume' : 'Pause'}
-      </button>
-      {confirming ? (
+      {props.pauses ? (
+        <button
+          type="button"
+          class="secondary"
+          disabled={busy}
+          onClick={() => act(async () => (await setStatus(kind, id, paused ? 'active' : 'paused'), onChanged()))}
+        >
+          {paused ? 'Resume' : 'Pause'}
+        </button>
+      ) : null}
+      {!props.deletes ? null : confirming ? (
         <span class="confirm" role="group" aria-label="Confirm deletion">
           <span>Delete “{name}” and its history?</span>
           <button type="button" class="danger" disabled={busy} onClick={() => act(async () => (await remove(kind, id), navigate('/')))}>

@@ -14,7 +14,7 @@ import { CheckHistory } from './check-history';
 import { CheckNow } from './check-now';
 import { MonitorActions } from './monitor-actions';
 import { MonitorMaintenance, MonitorSettings } from './monitor-settings';
-import { edits } from '../area';
+import { may } from '../../permissions';
 import { ResponseChart } from './response-chart';
 import { MonitorDependencies } from './dependencies';
 
@@ -81,17 +81,23 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
         Every {monitor.checkInterval} min from {monitor.locations.join(', ') || 'no location'} · last response{' '}
         {ms(history[0]?.responseTimeMs)}
       </p>
-      {user.role !== 'readonly' ? (
-        <div class="monitor-tools">
-          <CheckNow kind={kind} id={id} onResult={() => void reload()} />
-          <MonitorActions kind={kind} id={id} name={monitor.name} paused={monitor.status === 'paused'} onChanged={() => void reload()} />
-          {edits(user) ? (
-            <Link to={`/monitors/${kind}/${id}/edit`} class="button-link">
-              Edit settings
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
+      <div class="monitor-tools">
+        {may(user, 'monitor.check') ? <CheckNow kind={kind} id={id} onResult={() => void reload()} /> : null}
+        <MonitorActions
+          kind={kind}
+          id={id}
+          name={monitor.name}
+          paused={monitor.status === 'paused'}
+          pauses={may(user, 'monitor.update')}
+          deletes={may(user, 'monitor.delete')}
+          onChanged={() => void reload()}
+        />
+        {may(user, 'monitor.update') ? (
+          <Link to={`/monitors/${kind}/${id}/edit`} class="button-link">
+            Edit settings
+          </Link>
+        ) : null}
+      </div>
       <MonitorDependencies
         dependsOn={monitor.dependsOn}
         root={monitor.currentState.status === 'dependencyDown' ? (monitor.currentState.dependencyRoot ?? null) : null}
@@ -115,7 +121,7 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
         ))}
       </dl>
       <h2>Incidents</h2>
-      <IncidentList incidents={incidents} onChanged={() => void reload()} canWrite={user.role !== 'readonly'} />
+      <IncidentList incidents={incidents} onChanged={() => void reload()} user={user} />
       <p>
         <Link to={`/service-levels?websiteId=${monitor.publicId}`}>Service level objectives of this monitor</Link>
       </p>

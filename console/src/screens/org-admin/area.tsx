@@ -1,6 +1,7 @@
 import { lazy } from '../../components/lazy';
 import type { User } from '../../session';
 import type { Area } from '../area';
+import { allowedTo } from '../../permissions';
 
 const AuditLog = lazy(() => import('./audit-log').then((m) => m.AuditLog));
 const Reports = lazy(() => import('./reports').then((m) => m.Reports));
@@ -9,8 +10,6 @@ const Billing = lazy(() => import('./billing').then((m) => m.Billing));
 const Smtp = lazy(() => import('./smtp').then((m) => m.Smtp));
 const Locations = lazy(() => import('./locations').then((m) => m.Locations));
 
-/** Admins of the whole organization (not bound to one customer). */
-const orgAdmin = (user: User): boolean => user.role === 'admin' && user.customerId === null;
 /** Anyone not bound to one customer. */
 const orgWide = (user: User): boolean => user.customerId === null;
 
@@ -33,7 +32,7 @@ export const orgAdminArea: Area = {
       label: 'Audit log',
       order: 40,
       description: 'Who changed what, when and from where, with filters.',
-      shownTo: (user) => user.role === 'admin',
+      shownTo: allowedTo('auditLog.read'),
     },
     {
       to: '/organization/reports',
@@ -47,21 +46,21 @@ export const orgAdminArea: Area = {
       label: 'Data export',
       order: 60,
       description: 'Everything the organization holds, as a zip to download.',
-      shownTo: orgAdmin,
+      shownTo: allowedTo('dataExport.request'),
     },
     {
       to: '/organization/billing',
       label: 'Billing',
       order: 70,
       description: 'Payment mandate, discount, quota tiers and the charges recorded.',
-      shownTo: orgAdmin,
+      shownTo: allowedTo('billing.manage'),
     },
     {
       to: '/organization/smtp',
       label: 'SMTP',
       order: 80,
       description: "The organization's own mail server for its e-mail notifications.",
-      shownTo: orgAdmin,
+      shownTo: allowedTo('smtp.manage'),
     },
     {
       to: '/organization/locations',

@@ -4,6 +4,7 @@ import { ErrorText, Field } from '../../components/field';
 import { ago, dateTime } from '../../components/format';
 import { useSubmission } from '../../components/use-submission';
 import type { User } from '../../session';
+import { may } from '../../permissions';
 import { LocationKeys } from './location-keys';
 import { useLoad } from './use-load';
 import './org-admin.css';
@@ -11,7 +12,7 @@ import './org-admin.css';
 type Location = Schemas['Location'];
 
 /** Private locations are changed by the organization's admins. */
-const adminOf = (user: User): boolean => user.role === 'admin' && user.customerId === null;
+const adminOf = (user: User): boolean => may(user, 'location.manage');
 
 function Status({ location }: { location: Location }) {
   return (

@@ -3,7 +3,7 @@ import { api, ok, type Schemas } from '../../api/client';
 import { ErrorText } from '../../components/field';
 import { dateTime, percent } from '../../components/format';
 import type { User } from '../../session';
-import { writesOrganization } from '../area';
+import { may } from '../../permissions';
 import { Pager } from './pager';
 import { ReportForm } from './report-form';
 import { ReportLogo } from './report-logo';
@@ -124,7 +124,7 @@ function RunItem({ run, names }: { run: Run; names: Map<string, string> }) {
 
 /** Report definitions (list, add, edit, run now, delete), their runs with the PDFs, and the report logo. */
 export function Reports({ user }: { user: User }) {
-  const canWrite = writesOrganization(user);
+  const canWrite = may(user, 'report.update');
   const [page, setPage] = useState(1);
   const reports = useLoad(() => ok(api.GET('/api/organization/reports', { params: { query: { perPage: 200 } } })));
   const runs = useLoad(() => ok(api.GET('/api/organization/report-runs', { params: { query: { page, perPage: RUNS_PER_PAGE } } })), [page]);
@@ -141,7 +141,7 @@ export function Reports({ user }: { user: User }) {
           <ReportItem key={report.id} report={report} canWrite={canWrite} onChanged={changed} />
         ))}
       </ul>
-      {canWrite ? <ReportForm report={null} onSaved={changed} /> : null}
+      {may(user, 'report.create') ? <ReportForm report={null} onSaved={changed} /> : null}
       <h2>Runs</h2>
       <ErrorText message={runs.error} />
       {runs.data?.total === 0 ? <p>No runs yet.</p> : null}

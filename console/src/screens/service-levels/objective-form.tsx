@@ -7,7 +7,7 @@ import { loadTags, type Tag } from '../../monitors/monitor-api';
 import { loadCustomers } from '../../monitors/monitor-rows';
 import { navigate, useRoute } from '../../router';
 import type { User } from '../../session';
-import { edits } from '../area';
+import { may } from '../../permissions';
 import { useMonitorRows } from '../monitors/dependencies';
 import { WINDOWS, type Objective, type Window } from './objectives';
 import './service-levels.css';
@@ -119,7 +119,7 @@ export function ObjectiveForm({ user, id }: { user: User; id: string | null }) {
     else await ok(api.POST('/api/service-levels', { body })).catch(atField);
     navigate(values.subjectType === 'website' ? `/service-levels?websiteId=${values.websiteId}` : '/service-levels');
   });
-  if (!edits(user)) {
+  if (!may(user, id ? 'serviceLevel.update' : 'serviceLevel.create')) {
     return (
       <section aria-labelledby="objective-title">
         <h1 id="objective-title">{id ? 'Edit a service level objective' : 'Add a service level objective'}</h1>

@@ -7,7 +7,7 @@ import { loadTags, type Tag } from '../../monitors/monitor-api';
 import { loadCustomers, type OverviewRow } from '../../monitors/monitor-rows';
 import { useRoute } from '../../router';
 import type { User } from '../../session';
-import { edits } from '../area';
+import { may } from '../../permissions';
 import { monitorPath, useMonitorRows } from '../monitors/dependencies';
 import { loadObjectives, minutes, rate, statusOf, WINDOWS, type Objective, type Status } from './objectives';
 import './service-levels.css';
@@ -111,7 +111,7 @@ function ObjectiveCard(props: { objective: Objective; loaded: Loaded; rows: Map<
           Burn state {objective.burnState} since {dateTime(objective.burnChangedAt)}
         </p>
       ) : null}
-      {edits(user) ? (
+      {may(user, 'serviceLevel.update') ? (
         <div class="slo-actions">
           <Link to={`/service-levels/${objective.id}/edit`} class="button-link">
             Edit {objective.name}
@@ -172,7 +172,7 @@ export function ServiceLevelsPage({ user }: { user: User }) {
           </>
         ) : null}
       </p>
-      {edits(user) ? (
+      {may(user, 'serviceLevel.create') ? (
         <p>
           <Link to={websiteId ? `/service-levels/new?websiteId=${websiteId}` : '/service-levels/new'} class="button-link">
             Add an objective

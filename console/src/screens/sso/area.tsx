@@ -1,11 +1,11 @@
 import { lazy } from '../../components/lazy';
-import type { User } from '../../session';
+import { allowedTo } from '../../permissions';
 import type { Area } from '../area';
 
 const SsoSettingsPage = lazy(() => import('./sso-settings').then((m) => m.SsoSettingsPage));
 
 /** Organization admins (not tied to a customer) configure single sign-on. */
-const administers = (user: User) => user.role === 'admin' && user.customerId === null;
+const administers = allowedTo('sso.manage');
 
 /** Single sign-on settings: the organization's OpenID Connect provider, domains, roles, SSO only. */
 export const ssoArea: Area = {

@@ -5,6 +5,7 @@ import { dateTime } from '../../components/format';
 import { Link } from '../../components/link';
 import { useSubmission } from '../../components/use-submission';
 import type { User } from '../../session';
+import { may } from '../../permissions';
 import './sso.css';
 
 type Settings = Schemas['SsoSettings'];
@@ -134,7 +135,7 @@ export function SsoSettingsPage({ user }: { user: User }) {
       setRemoveError(describe(failure));
     }
   };
-  if (user.role !== 'admin' || user.customerId !== null) return <p>Only the organization's administrators configure single sign-on.</p>;
+  if (!may(user, 'sso.manage')) return <p>Only the organization's administrators configure single sign-on.</p>;
   if (settings === undefined) return loadError ? <ErrorText message={loadError} /> : <p role="status">Loading single sign-on…</p>;
   const mapping = (index: number, change: Partial<Values['groupRoles'][number]>) =>
     set(

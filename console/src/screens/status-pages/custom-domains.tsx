@@ -4,7 +4,7 @@ import { ErrorText, Field } from '../../components/field';
 import { dateTime } from '../../components/format';
 import { useSubmission } from '../../components/use-submission';
 import type { User } from '../../session';
-import { edits } from '../area';
+import { may } from '../../permissions';
 import { CopyButton } from './copy-button';
 import type { StatusPage } from './draft';
 import './status-pages.css';
@@ -138,7 +138,7 @@ export function CustomDomains({ user }: { user: User }) {
   const [domains, setDomains] = useState<CustomDomain[] | null>(null);
   const [pages, setPages] = useState<StatusPage[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const whiteLabel = user.role === 'admin' && user.customerId === null;
+  const whiteLabel = may(user, 'whiteLabel.manage');
   const [form, setForm] = useState({ hostname: '', kind: whiteLabel ? 'whiteLabel' : 'statusPage', statusPageId: '' });
   const load = useCallback(async () => {
     try {
@@ -176,10 +176,10 @@ export function CustomDomains({ user }: { user: User }) {
       {domains?.length === 0 ? <p>No custom domains yet.</p> : null}
       <ul class="plain-list" aria-label="Custom domains">
         {domains?.map((d) => (
-          <DomainItem key={d.id} domain={d} writer={edits(user)} onChange={load} />
+          <DomainItem key={d.id} domain={d} writer={may(user, 'customDomain.manage')} onChange={load} />
         ))}
       </ul>
-      {edits(user) ? (
+      {may(user, 'customDomain.manage') ? (
         <form class="panel" onSubmit={add.submit} noValidate aria-labelledby="add-domain-title">
           <h2 id="add-domain-title">Add a domain</h2>
           <Field label="Hostname" id="domain-hostname" error={add.fieldError('hostname')}>

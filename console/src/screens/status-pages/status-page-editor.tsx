@@ -6,7 +6,7 @@ import { useSubmission } from '../../components/use-submission';
 import { loadOverview, type OverviewRow } from '../../monitors/monitor-rows';
 import { navigate } from '../../router';
 import type { User } from '../../session';
-import { edits } from '../area';
+import { may } from '../../permissions';
 import { changeOf, draftOf, type Draft, type StatusPage } from './draft';
 import { PageComponents } from './page-components';
 import { PageIncidents } from './page-incidents';
@@ -41,7 +41,7 @@ export function StatusPageEditor({ id, user }: { id: string; user: User }) {
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const writer = edits(user);
+  const writer = may(user, 'statusPage.update');
   const refreshView = useCallback(async (slug: string) => setView(await readView(slug)), []);
   useEffect(() => {
     ok(api.GET('/api/status-pages/{id}', { params: { path: { id } } })).then(

@@ -6,7 +6,7 @@ import { useSubmission } from '../../components/use-submission';
 import { loadCustomers } from '../../monitors/monitor-rows';
 import { navigate } from '../../router';
 import type { User } from '../../session';
-import { edits } from '../area';
+import { may } from '../../permissions';
 import './status-pages.css';
 
 export type StatusPage = Schemas['StatusPage'];
@@ -77,7 +77,7 @@ export function StatusPageList({ user }: { user: User }) {
           </li>
         ))}
       </ul>
-      {edits(user) ? (
+      {may(user, 'statusPage.create') ? (
         <form class="panel" onSubmit={submit} noValidate aria-labelledby="new-page-title">
           <h2 id="new-page-title">New status page</h2>
           <Field label="Title" id="page-title" error={fieldError('title')}>

@@ -7,6 +7,7 @@ import { VerifyTotp } from '../../../application/identity/verify-totp';
 import { DisableTwoFactor, EnableTwoFactor } from '../../../application/identity/two-factor';
 import { AuthenticateCaller } from '../../../application/identity/authenticate-caller';
 import { incidentManagementFor } from '../../../application/identity/incident-management-access';
+import { permissionsOfActor } from '../../../application/shared/actor';
 import { TWO_FACTOR_CHALLENGE_MS } from '../../../domain/identity/session';
 import { ApiRouter } from '../shared/api-router';
 import { TWO_FACTOR_COOKIE, credentialOf } from '../shared/http-context';
@@ -127,6 +128,7 @@ export const authRouter = defineRouter(
           },
           user: presentUser(caller.user, caller.organization),
           incidentManagement: incidentManagementFor(caller),
+          can: permissionsOfActor(caller.actor),
         }),
       })
       .route({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import 'zod-openapi';
 import { ROLES } from '../../../domain/identity/role';
+import { PermissionsSchema } from './permissions.schema';
 import { ACCENT_COLOR, BRAND_LOGO, MAX_BRAND_LOGO_BYTES } from '../../../domain/identity/branding';
 
 export const Email = z.email().max(254);
@@ -39,6 +40,7 @@ export const SessionSchema = z
       description:
         "Whether the caller may use incident management (/api/im/**), as its gate would answer: `enabled`; `notEnabled` (the caller's role may, the organization has it off: imNotEnabled); `accessDenied` (the caller may not, whatever the organization has: imAccessDenied or customerScopedTokenForbidden). The console draws its On-call part from it and calls no IM route otherwise.",
     }),
+    can: PermissionsSchema,
   })
   .meta({ id: 'Session' });
 

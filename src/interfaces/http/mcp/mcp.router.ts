@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { AGENT_ENDPOINTS } from '../../../application/agent-access/ports';
 import { RecordToolCall } from '../../../application/audit/record-tool-call';
 import type { Caller } from '../../../application/identity/authenticate-caller';
+import { mayTake } from '../../../application/shared/actor';
 import { AppError, isAppError } from '../../../domain/shared/app-error';
 import type { Gate, GateRequest } from '../shared/gates';
 import { defineRouter } from '../shared/router-deps';
@@ -25,8 +26,12 @@ const mcpModules = async () => {
 /** The MCP endpoint's path, on the canonical host only. */
 export const MCP_PATH = '/mcp';
 
-/** Whether every access gate lets the caller reach a tool's route (the same gates a call then passes). */
+/**
+ * Whether every access gate lets the caller reach a tool's route and the role gates let it take the
+ * tool's act (the same gates a call then passes).
+ */
 async function reaches(gates: readonly Gate[], caller: Caller, tool: ToolOperation): Promise<boolean> {
+  if (tool.action && !mayTake(caller.actor, tool.action)) return false;
   const request: GateRequest = {
     method: tool.method,
     path: tool.path.replace(/\{\w+\}/g, 'id'),

@@ -1,3 +1,5 @@
+import type { ActionName } from '../../../domain/identity/permissions';
+
 /**
  * The MCP tools: each is one operation of the REST API, named by its operationId. Its input schema
  * is that route's own zod schemas (path, query and body fields side by side), and a call runs as a
@@ -12,6 +14,8 @@ export interface ToolDefinition {
   readonly description: string;
   /** The body the tool always sends (pause and resume); its fields are then not arguments. */
   readonly fixedBody?: Readonly<Record<string, unknown>>;
+  /** The act of the role gates (domain/identity/permissions.ts) the route's use case enforces: the tool is listed only to callers it lets take it. */
+  readonly action?: ActionName;
   /** Query values used when the arguments leave them out: small pages, so results stay compact. */
   readonly defaults?: Readonly<Record<string, string>>;
 }
@@ -126,30 +130,35 @@ export const TOOL_CATALOGUE: readonly ToolDefinition[] = [
     name: 'acknowledge_incident',
     title: 'Acknowledge an incident',
     operationId: 'acknowledgeIncident',
+    action: 'incident.acknowledge',
     description: 'Use when someone is taking care of an open incident: reminders stop. Needs api.write.incidents for agents.',
   },
   {
     name: 'resolve_incident',
     title: 'Resolve a manual incident',
     operationId: 'resolveIncident',
+    action: 'incident.resolve',
     description: 'Use to close a manual incident (automatic ones resolve when the monitor recovers). Needs api.write.incidents for agents.',
   },
   {
     name: 'schedule_maintenance',
     title: 'Schedule a maintenance window',
     operationId: 'createMaintenanceWindow',
+    action: 'maintenanceWindow.create',
     description: 'Use before planned work so no incident opens for the targets during it. Needs api.write.monitors for agents.',
   },
   {
     name: 'trigger_check',
     title: 'Run a check now',
     operationId: 'triggerWebsiteCheck',
+    action: 'monitor.check',
     description: 'Use to re-check a monitor now (after a fix) instead of waiting for its interval. Needs api.write.monitors for agents.',
   },
   {
     name: 'pause_monitor',
     title: 'Pause a monitor',
     operationId: 'updateWebsite',
+    action: 'monitor.update',
     description: 'Use to stop checking a monitor (no checks, no incidents) until it is resumed. Needs api.write.monitors for agents.',
     fixedBody: { status: 'paused' },
   },
@@ -157,6 +166,7 @@ export const TOOL_CATALOGUE: readonly ToolDefinition[] = [
     name: 'resume_monitor',
     title: 'Resume a monitor',
     operationId: 'updateWebsite',
+    action: 'monitor.update',
     description: 'Use to start checking a paused monitor again. Needs api.write.monitors for agents.',
     fixedBody: { status: 'active' },
   },

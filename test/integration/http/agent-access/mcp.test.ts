@@ -4,7 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { api, expectError } from '../../../support/http-client';
 import { agentApi, canonicalFetch } from '../../../support/agent-http';
 import { anOrganization, type SignedUp } from '../../../support/builders';
-import { aCustomerToken, anOrgToken } from '../../../support/identity-fixtures';
+import { aCustomerToken, aMember, anOrgToken } from '../../../support/identity-fixtures';
 import { aMonitoredCustomer, aWebsite } from '../../../support/monitoring-fixtures';
 import {
   anAccessToken,
@@ -137,6 +137,21 @@ describe('MCP server: POST /mcp with the SDK client', () => {
     const page = await callOk(customerClient, 'find_monitors', {});
     expect(page.items.map((item: any) => item.publicId)).to.deep.equal([website.publicId]);
     await callRefused(customerClient, 'who_is_on_call', {}, 403, 'customerScopedTokenForbidden');
+  });
+
+  it('lists a role only the tools its role gates let it use, and those it lists answer', async () => {
+    const { org, website, incident } = await aMonitoredOrganization();
+    const responder = await connect((await aMember(org, 'responder')).token);
+    expect(await toolNames(responder)).to.deep.equal(
+      sorted(PUBLIC_TOOLS, READ_TOOLS, ORGANIZATION_READS, ['acknowledge_incident', 'trigger_check']),
+    );
+    expect((await callOk(responder, 'acknowledge_incident', { id: incident.publicId })).status).to.equal('acknowledged');
+    await callRefused(responder, 'pause_monitor', { id: website.publicId }, 403, 'roleForbidden');
+    await callRefused(responder, 'resolve_incident', { id: incident.publicId }, 403, 'roleForbidden');
+
+    const readonly = await connect((await aMember(org, 'readonly')).token);
+    expect(await toolNames(readonly)).to.deep.equal(sorted(PUBLIC_TOOLS, READ_TOOLS, ORGANIZATION_READS, ['trigger_check']));
+    await callRefused(readonly, 'acknowledge_incident', { id: incident.publicId }, 403, 'roleForbidden');
   });
 
   it("answers another organization's ids as not found", async () => {
