@@ -47,7 +47,7 @@ export class SsoSettings {
     const breakGlassUserId = input.breakGlassUserId ?? null;
     if (breakGlassUserId) {
       const user = await this.users.findById(actor.scope, breakGlassUserId);
-      if (!user || !user.isActiveAdmin || user.customerId !== null) throw new AppError('ssoBreakGlassRequired', { breakGlassUserId });
+      if (!user || !user.isActiveAdmin || user.customerId !== null) throw new AppError('ssoBreakGlassRequired', { field: 'breakGlassUserId', breakGlassUserId });
     }
     const connection = new SsoConnection({
       organizationId,

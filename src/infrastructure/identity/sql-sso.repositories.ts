@@ -78,12 +78,12 @@ export class SqlSsoConnectionRepository implements SsoConnectionRepository {
         INSERT INTO sso_domains (domain, organization_id) SELECT d, ${c.organizationId} FROM unnest(${c.allowedDomains}::text[]) d
         ON CONFLICT (domain) DO UPDATE SET organization_id = excluded.organization_id WHERE sso_domains.organization_id = ${c.organizationId}`);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('ssoDomainTaken');
+      if (isUniqueViolation(error)) throw new AppError('ssoDomainTaken', { field: 'allowedDomains' });
       throw error;
     }
     const [held] = await on.query<{ domain: string }>(sql`
       SELECT domain FROM sso_domains WHERE domain = ANY(${c.allowedDomains}::text[]) AND organization_id <> ${c.organizationId} LIMIT 1`);
-    if (held) throw new AppError('ssoDomainTaken', { domain: held.domain });
+    if (held) throw new AppError('ssoDomainTaken', { field: 'allowedDomains', domain: held.domain });
   }
 
   async remove(organizationId: number): Promise<boolean> {

@@ -132,6 +132,6 @@ describe('matrix channels (a loopback homeserver)', () => {
       body: { name: 'x', type: 'matrix', config: { url: matrix.url(), roomId: '#ops:homeserver-fixture.com', accessToken: TOKEN } },
     });
     expect(refused.status).to.equal(400);
-    expect(refused.body.data).to.deep.include({ field: 'config.roomId', reason: 'notARoomId' });
+    expect(refused.body.data).to.deep.include({ field: '/config/roomId', reason: 'notARoomId' });
   });
 });

@@ -147,6 +147,6 @@ describe('pushover channels (a loopback Pushover Message API)', () => {
       body: { name: 'x', type: 'pushover', config: { appToken: APP_TOKEN, userKey: 'someone@example.com' } },
     });
     expect(refused.status).to.equal(400);
-    expect(refused.body.data).to.deep.include({ field: 'config.userKey', reason: 'notAUserKey' });
+    expect(refused.body.data).to.deep.include({ field: '/config/userKey', reason: 'notAUserKey' });
   });
 });

@@ -119,6 +119,6 @@ describe('teams-workflows channels (a loopback Workflows webhook)', () => {
       body: { name: 'x', type: 'teams-workflows', config: { url: 'http://10.1.2.3/workflows/x' } },
     });
     expect(refused.status).to.equal(400);
-    expect(refused.body.data).to.deep.include({ field: 'config.url' });
+    expect(refused.body.data).to.deep.include({ field: '/config/url' });
   });
 });
