@@ -40,6 +40,8 @@ export class SsoConnection {
   ssoOnly: boolean;
   breakGlassUserId: string | null;
   updatedAt: Date;
+  /** The optimistic version of the stored settings (0: never stored): a save names the one it read. */
+  version = 0;
 
   constructor(props: SsoConnectionProps) {
     this.organizationId = props.organizationId;
@@ -65,7 +67,8 @@ export class SsoConnection {
       throw new AppError('ssoIssuerInvalid', { field: 'issuer', issuer });
     }
     const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname));
-    if (!secure || url.username || url.password || url.search || url.hash) throw new AppError('ssoIssuerInvalid', { field: 'issuer', issuer });
+    if (!secure || url.username || url.password || url.search || url.hash)
+      throw new AppError('ssoIssuerInvalid', { field: 'issuer', issuer });
     return url.href.replace(/\/$/, '');
   }
 
