@@ -32,12 +32,14 @@ export function assertPatchInterval(value: unknown, type: MonitoringType, packag
   if (typeof value !== 'number' || !Number.isInteger(value) || value < MIN_CHECK_INTERVAL) {
     throw new AppError('invalidCheckInterval', { field: 'checkInterval', maximum: checkIntervalCeiling(type) });
   }
-  if (value > checkIntervalCeiling(type)) throw new AppError('checkIntervalTooHigh', { field: 'checkInterval', maximum: checkIntervalCeiling(type) });
+  if (value > checkIntervalCeiling(type))
+    throw new AppError('checkIntervalTooHigh', { field: 'checkInterval', maximum: checkIntervalCeiling(type) });
   if (value < packageMinimum) throw new AppError('checkIntervalTooLow', { field: 'checkInterval', minimum: packageMinimum });
   return value;
 }
 
 /** A stored interval that a type change pushes over the new ceiling. */
 export function assertIntervalFitsType(value: number, type: MonitoringType): void {
-  if (value > checkIntervalCeiling(type)) throw new AppError('checkIntervalTooHigh', { field: 'checkInterval', maximum: checkIntervalCeiling(type) });
+  if (value > checkIntervalCeiling(type))
+    throw new AppError('checkIntervalTooHigh', { field: 'checkInterval', maximum: checkIntervalCeiling(type) });
 }

@@ -60,11 +60,13 @@ export function decideDependencies(change: DependencyChange): number[] {
   const publicIds = new Map<number, string>([[monitor.id, monitor.publicId]]);
   for (const ref of change.refs) {
     const target = change.resolve(ref);
-    if (!target || target.organizationId !== monitor.organizationId) throw new AppError('dependencyNotFound', { field: 'dependsOn', dependency: ref });
+    if (!target || target.organizationId !== monitor.organizationId)
+      throw new AppError('dependencyNotFound', { field: 'dependsOn', dependency: ref });
     const kept = monitor.dependsOn.includes(target.id);
     if (!kept && target.customerId !== monitor.customerId) {
       if (!organizationWide) throw new AppError('dependencyNotFound', { field: 'dependsOn', dependency: ref });
-      if (target.managementType !== 'managed') throw new AppError('dependencyNotShared', { field: 'dependsOn', dependency: target.publicId });
+      if (target.managementType !== 'managed')
+        throw new AppError('dependencyNotShared', { field: 'dependsOn', dependency: target.publicId });
     }
     publicIds.set(target.id, target.publicId);
     if (!ids.includes(target.id)) ids.push(target.id);

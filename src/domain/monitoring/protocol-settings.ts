@@ -7,7 +7,8 @@ export { MAILBOX_PROTOCOLS, TLS_MODES, type MailboxProtocol, type TlsMode } from
 
 /** checkMode: `protocol` (default) or `tcp`; anything else answers invalidCheckMode. */
 export function assertCheckMode(value: unknown): CheckMode {
-  if (!(CHECK_MODES as readonly unknown[]).includes(value)) throw new AppError('invalidCheckMode', { field: 'checkMode', allowed: CHECK_MODES });
+  if (!(CHECK_MODES as readonly unknown[]).includes(value))
+    throw new AppError('invalidCheckMode', { field: 'checkMode', allowed: CHECK_MODES });
   return value as CheckMode;
 }
 

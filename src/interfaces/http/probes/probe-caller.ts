@@ -57,6 +57,7 @@ export async function callerOf(
     throw new AppError('validationFailed', { header: 'X-Probe-Protocol', supported: [PROBE_PROTOCOL_VERSION] }, message);
   }
   const instanceId = String(req.headers['x-probe-instance'] ?? '').toLowerCase();
-  if (!UUID.test(instanceId)) throw new AppError('validationFailed', { header: 'X-Probe-Instance' }, 'X-Probe-Instance: a UUID is required');
+  if (!UUID.test(instanceId))
+    throw new AppError('validationFailed', { header: 'X-Probe-Instance' }, 'X-Probe-Instance: a UUID is required');
   return { ...identity, instanceId };
 }
