@@ -1,5 +1,6 @@
 import createClient from 'openapi-fetch';
 import type { components, paths } from './schema';
+import { pointerPath } from '../../../src/domain/shared/field-pointer';
 
 /**
  * The console's only way to the service: the public REST API, typed from the service's own
@@ -56,9 +57,18 @@ export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response:
   if (response.ok) return data as T;
   const envelope = (error ?? {}) as Envelope;
   const message = envelope.message ?? response.statusText;
-  // A rule of the domain names its field in data.field (a channel's URL): shown at that field too.
-  const field = typeof envelope.data?.field === 'string' ? [{ path: envelope.data.field.split('.'), message }] : [];
-  throw new ApiError(response.status, envelope.data?.code, message, envelope.data?.issues ?? field, envelope.data ?? {});
+  throw new ApiError(response.status, envelope.data?.code, message, issuesOf(envelope, message), envelope.data ?? {});
+}
+
+/**
+ * Where a refusal belongs: the schema's issues, each at its path; else the field the API names in
+ * data.field (a JSON pointer into the body: `/config/url` is the form's `config.url`), so every rule
+ * about one field (an interval, a target, an issuer) shows at that field, with no table of codes.
+ */
+function issuesOf(envelope: Envelope, message: string): ReadonlyArray<{ path: string[]; message: string }> {
+  if (envelope.data?.issues && envelope.data.issues.length > 0) return envelope.data.issues;
+  const field = envelope.data?.field;
+  return typeof field === 'string' ? [{ path: pointerPath(field), message }] : [];
 }
 
 /** What to say about any failure. */

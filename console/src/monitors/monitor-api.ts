@@ -1,5 +1,4 @@
 import { api, ApiError, ok, type Schemas } from '../api/client';
-import { CODE_FIELDS } from './monitor-kinds';
 import type { MonitorKind } from './monitor-rows';
 
 export type AnyMonitor = Schemas['Website'] | Schemas['Monitor'];
@@ -16,45 +15,19 @@ type Body = Record<string, unknown>;
 const kindPath = (kind: Exclude<MonitorKind, 'website'>) => `/api/monitors/${kind}` as '/api/monitors/dns';
 const kindItem = (kind: Exclude<MonitorKind, 'website'>) => `/api/monitors/${kind}/{id}` as '/api/monitors/dns/{id}';
 
-/**
- * An API refusal that names no field by issue but by code (invalidCheckInterval, invalidHostname...)
- * made to name the form's field, so the message shows where it belongs.
- */
-function atField(failure: unknown): never {
-  if (failure instanceof ApiError && failure.issues.length === 0 && failure.code && CODE_FIELDS[failure.code]) {
-    throw new ApiError(
-      failure.status,
-      failure.code,
-      failure.message,
-      [{ path: [CODE_FIELDS[failure.code]!], message: failure.message }],
-      failure.data,
-    );
-  }
-  throw failure;
-}
-
 export async function getMonitor(kind: MonitorKind, id: string): Promise<AnyMonitor> {
   if (kind === 'website') return ok(api.GET('/api/websites/{id}', { params: { path: { id } } }));
   return ok(api.GET(kindItem(kind), { params: { path: { id } } }));
 }
 
 export async function createMonitor(kind: MonitorKind, body: Body): Promise<AnyMonitor> {
-  try {
-    if (kind === 'website') return await ok(api.POST('/api/websites', { body: body as Schemas['WebsiteCreate'] }));
-    return await ok(api.POST(kindPath(kind), { body: body as Schemas['DnsMonitorCreate'] }));
-  } catch (failure) {
-    return atField(failure);
-  }
+  if (kind === 'website') return ok(api.POST('/api/websites', { body: body as Schemas['WebsiteCreate'] }));
+  return ok(api.POST(kindPath(kind), { body: body as Schemas['DnsMonitorCreate'] }));
 }
 
 export async function updateMonitor(kind: MonitorKind, id: string, body: Body): Promise<AnyMonitor> {
-  try {
-    if (kind === 'website')
-      return await ok(api.PATCH('/api/websites/{id}', { params: { path: { id } }, body: body as Schemas['WebsitePatch'] }));
-    return await ok(api.PATCH(kindItem(kind), { params: { path: { id } }, body: body as Schemas['DnsMonitorPatch'] }));
-  } catch (failure) {
-    return atField(failure);
-  }
+  if (kind === 'website') return ok(api.PATCH('/api/websites/{id}', { params: { path: { id } }, body: body as Schemas['WebsitePatch'] }));
+  return ok(api.PATCH(kindItem(kind), { params: { path: { id } }, body: body as Schemas['DnsMonitorPatch'] }));
 }
 
 /** Proposes `changes` (what a PATCH would send) for the organization to approve. */
@@ -70,9 +43,9 @@ export async function requestChange(kind: MonitorKind, id: string, changes: Body
     // A change request's issues name `changes.<field>`: point them at the field itself.
     if (failure instanceof ApiError && failure.issues.some((issue) => issue.path[0] === 'changes')) {
       const issues = failure.issues.map((issue) => (issue.path[0] === 'changes' ? { ...issue, path: issue.path.slice(1) } : issue));
-      throw new ApiError(failure.status, failure.code, failure.message, issues);
+      throw new ApiError(failure.status, failure.code, failure.message, issues, failure.data);
     }
-    return atField(failure);
+    throw failure;
   }
 }
 

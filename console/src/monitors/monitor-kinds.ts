@@ -202,23 +202,3 @@ export function changesOf(specs: readonly FieldSpec[], before: Values, after: Va
   if (withSecrets && user && username && protocolMode(after)) body.credentials = { username, ...(password ? { password } : {}) };
   return body;
 }
-
-/** The field of a form an API code speaks of (codes without field issues). */
-export const CODE_FIELDS: Record<string, string> = {
-  invalidCheckInterval: 'checkInterval',
-  checkIntervalTooHigh: 'checkInterval',
-  checkIntervalTooLow: 'checkInterval',
-  invalidTimeout: 'timeoutSeconds',
-  invalidUrl: 'url',
-  invalidHostname: 'hostname',
-  hostnameNotPublic: 'hostname',
-  connectHostInvalid: 'connectHost',
-  connectHostNotPublic: 'connectHost',
-  portRequiredForTcp: 'port',
-  invalidCheckMode: 'checkMode',
-  invalidScript: 'script',
-  dependencyCycle: 'dependsOn',
-  dependencyNotFound: 'dependsOn',
-  dependencyNotShared: 'dependsOn',
-  tooManyDependencies: 'dependsOn',
-};

@@ -24,7 +24,7 @@ export class RunCheck {
     let effective: CheckRequest = request;
     if (isServiceCheck(request) && request.mode === 'tcp') {
       const tcp = bareTcpFor(request);
-      if (!tcp) return Promise.reject(new AppError('portRequiredForTcp'));
+      if (!tcp) return Promise.reject(new AppError('portRequiredForTcp', { field: 'port' }));
       effective = tcp;
     }
     const now = this.clock.now();

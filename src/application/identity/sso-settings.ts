@@ -47,7 +47,8 @@ export class SsoSettings {
     const breakGlassUserId = input.breakGlassUserId ?? null;
     if (breakGlassUserId) {
       const user = await this.users.findById(actor.scope, breakGlassUserId);
-      if (!user || !user.isActiveAdmin || user.customerId !== null) throw new AppError('ssoBreakGlassRequired', { breakGlassUserId });
+      if (!user || !user.isActiveAdmin || user.customerId !== null)
+        throw new AppError('ssoBreakGlassRequired', { field: 'breakGlassUserId', breakGlassUserId });
     }
     const connection = new SsoConnection({
       organizationId,
@@ -64,6 +65,8 @@ export class SsoSettings {
       breakGlassUserId,
       updatedAt: this.clock.now(),
     });
+    // The settings replace those read above: saved only if nobody saved others meanwhile (conflict).
+    connection.version = existing?.version ?? 0;
     await this.tx.run((tx) => this.connections.save(connection, tx));
     return connection;
   }

@@ -22,7 +22,7 @@ export class PreviewOccurrences {
 
   execute(input: PreviewInput): Occurrence[] {
     if (!(input.endTime.getTime() > input.startTime.getTime())) {
-      throw new AppError('invalidWindow', {}, 'endTime must be after startTime');
+      throw new AppError('invalidWindow', { field: 'endTime' }, 'endTime must be after startTime');
     }
     assertRule(this.expander, input.rrule);
     const from = input.from ?? input.startTime;

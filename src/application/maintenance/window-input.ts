@@ -28,11 +28,12 @@ export async function resolveTargets(
   inputs: readonly TargetInput[],
 ): Promise<{ targets: WindowTarget[]; publicTargets: { type: TargetType; id: string }[]; customerId: number | null }> {
   const records: { type: TargetType; record: TargetRecord }[] = [];
-  for (const input of inputs) {
+  for (const [index, input] of inputs.entries()) {
     const ref = input.id?.trim();
-    if (!ref) throw new AppError('missingTargetId', { type: input.type }, `A ${input.type} target needs an id`);
+    const field = `targets.${index}.id`;
+    if (!ref) throw new AppError('missingTargetId', { field, type: input.type }, `A ${input.type} target needs an id`);
     const record = await targets.find(scope, input.type, ref);
-    if (!record) throw new AppError(NOT_FOUND[input.type], { type: input.type, id: ref });
+    if (!record) throw new AppError(NOT_FOUND[input.type], { field, type: input.type, id: ref });
     records.push({ type: input.type, record });
   }
   const customers = new Set(records.map((r) => r.record.customerId));

@@ -40,6 +40,8 @@ export class SsoConnection {
   ssoOnly: boolean;
   breakGlassUserId: string | null;
   updatedAt: Date;
+  /** The optimistic version of the stored settings (0: never stored): a save names the one it read. */
+  version = 0;
 
   constructor(props: SsoConnectionProps) {
     this.organizationId = props.organizationId;
@@ -52,7 +54,7 @@ export class SsoConnection {
     this.groupRoles = SsoConnection.checkGroupRoles(props.groupRoles);
     this.ssoOnly = props.ssoOnly;
     this.breakGlassUserId = props.breakGlassUserId;
-    if (this.ssoOnly && !this.breakGlassUserId) throw new AppError('ssoBreakGlassRequired');
+    if (this.ssoOnly && !this.breakGlassUserId) throw new AppError('ssoBreakGlassRequired', { field: 'breakGlassUserId' });
     this.updatedAt = props.updatedAt;
   }
 
@@ -62,24 +64,25 @@ export class SsoConnection {
     try {
       url = new URL(issuer.trim());
     } catch {
-      throw new AppError('ssoIssuerInvalid', { issuer });
+      throw new AppError('ssoIssuerInvalid', { field: 'issuer', issuer });
     }
     const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname));
-    if (!secure || url.username || url.password || url.search || url.hash) throw new AppError('ssoIssuerInvalid', { issuer });
+    if (!secure || url.username || url.password || url.search || url.hash)
+      throw new AppError('ssoIssuerInvalid', { field: 'issuer', issuer });
     return url.href.replace(/\/$/, '');
   }
 
   static normalizeDomains(domains: string[]): string[] {
     const normalized = [...new Set(domains.map((d) => d.trim().toLowerCase().replace(/^@/, '')))];
-    if (normalized.length === 0) throw new AppError('ssoDomainInvalid', { domain: '' });
-    for (const domain of normalized) if (!DOMAIN.test(domain)) throw new AppError('ssoDomainInvalid', { domain });
+    if (normalized.length === 0) throw new AppError('ssoDomainInvalid', { field: 'allowedDomains', domain: '' });
+    for (const domain of normalized) if (!DOMAIN.test(domain)) throw new AppError('ssoDomainInvalid', { field: 'allowedDomains', domain });
     return normalized.sort();
   }
 
   private static checkGroupRoles(groupRoles: Readonly<Record<string, string>>): Record<string, Role> {
     const checked: Record<string, Role> = {};
     for (const [group, role] of Object.entries(groupRoles)) {
-      if (!group.trim() || !isRole(role)) throw new AppError('ssoGroupRoleInvalid', { group });
+      if (!group.trim() || !isRole(role)) throw new AppError('ssoGroupRoleInvalid', { field: 'groupRoles', group });
       checked[group] = role;
     }
     return checked;

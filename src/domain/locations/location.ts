@@ -51,6 +51,8 @@ export class Location {
   name: string;
   readonly organizationId: number | null;
   readonly createdAt: Date | null;
+  /** The optimistic version of the row: a save names the one it read. */
+  version = 1;
 
   constructor(props: LocationProps) {
     this.id = props.id;

@@ -48,7 +48,8 @@ const sameTargets = (a: readonly WindowTarget[], b: readonly WindowTarget[]) => 
 
 /** endTime must be after startTime: the first occurrence's length is every occurrence's length. */
 export function assertWindowSpan(startTime: Date, endTime: Date): void {
-  if (!(endTime.getTime() > startTime.getTime())) throw new AppError('endTimeBeforeStartTime', {}, 'endTime must be after startTime');
+  if (!(endTime.getTime() > startTime.getTime()))
+    throw new AppError('endTimeBeforeStartTime', { field: 'endTime' }, 'endTime must be after startTime');
 }
 
 /**

@@ -20,7 +20,7 @@ export const defaultCheckInterval = (type: MonitoringType, packageMinimum: numbe
 export function assertCreateInterval(value: number, type: MonitoringType, packageMinimum: number): void {
   const ceiling = checkIntervalCeiling(type);
   if (value > ceiling) throw validationIssue('checkInterval', `Must be at most ${ceiling} minutes for ${type} monitors`, 'too_big');
-  if (value < packageMinimum) throw new AppError('checkIntervalTooLow', { minimum: packageMinimum });
+  if (value < packageMinimum) throw new AppError('checkIntervalTooLow', { field: 'checkInterval', minimum: packageMinimum });
 }
 
 /**
@@ -30,14 +30,16 @@ export function assertCreateInterval(value: number, type: MonitoringType, packag
  */
 export function assertPatchInterval(value: unknown, type: MonitoringType, packageMinimum: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < MIN_CHECK_INTERVAL) {
-    throw new AppError('invalidCheckInterval', { maximum: checkIntervalCeiling(type) });
+    throw new AppError('invalidCheckInterval', { field: 'checkInterval', maximum: checkIntervalCeiling(type) });
   }
-  if (value > checkIntervalCeiling(type)) throw new AppError('checkIntervalTooHigh', { maximum: checkIntervalCeiling(type) });
-  if (value < packageMinimum) throw new AppError('checkIntervalTooLow', { minimum: packageMinimum });
+  if (value > checkIntervalCeiling(type))
+    throw new AppError('checkIntervalTooHigh', { field: 'checkInterval', maximum: checkIntervalCeiling(type) });
+  if (value < packageMinimum) throw new AppError('checkIntervalTooLow', { field: 'checkInterval', minimum: packageMinimum });
   return value;
 }
 
 /** A stored interval that a type change pushes over the new ceiling. */
 export function assertIntervalFitsType(value: number, type: MonitoringType): void {
-  if (value > checkIntervalCeiling(type)) throw new AppError('checkIntervalTooHigh', { maximum: checkIntervalCeiling(type) });
+  if (value > checkIntervalCeiling(type))
+    throw new AppError('checkIntervalTooHigh', { field: 'checkInterval', maximum: checkIntervalCeiling(type) });
 }

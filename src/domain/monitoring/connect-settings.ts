@@ -39,7 +39,8 @@ export function applyConnectSettings(current: ConnectSettings, patch: Record<str
     if (typeof patch.connectTlsInsecure !== 'boolean') throw new AppError('connectHostInvalid', { field: 'connectTlsInsecure' });
     next.connectTlsInsecure = patch.connectTlsInsecure;
   }
-  if (effective && next.connectTlsInsecure && !next.connectHost) throw new AppError('connectTlsInsecureWithoutHost');
+  if (effective && next.connectTlsInsecure && !next.connectHost)
+    throw new AppError('connectTlsInsecureWithoutHost', { field: 'connectTlsInsecure' });
   return next;
 }
 

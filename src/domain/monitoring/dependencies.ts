@@ -60,23 +60,25 @@ export function decideDependencies(change: DependencyChange): number[] {
   const publicIds = new Map<number, string>([[monitor.id, monitor.publicId]]);
   for (const ref of change.refs) {
     const target = change.resolve(ref);
-    if (!target || target.organizationId !== monitor.organizationId) throw new AppError('dependencyNotFound', { dependency: ref });
+    if (!target || target.organizationId !== monitor.organizationId)
+      throw new AppError('dependencyNotFound', { field: 'dependsOn', dependency: ref });
     const kept = monitor.dependsOn.includes(target.id);
     if (!kept && target.customerId !== monitor.customerId) {
-      if (!organizationWide) throw new AppError('dependencyNotFound', { dependency: ref });
-      if (target.managementType !== 'managed') throw new AppError('dependencyNotShared', { dependency: target.publicId });
+      if (!organizationWide) throw new AppError('dependencyNotFound', { field: 'dependsOn', dependency: ref });
+      if (target.managementType !== 'managed')
+        throw new AppError('dependencyNotShared', { field: 'dependsOn', dependency: target.publicId });
     }
     publicIds.set(target.id, target.publicId);
     if (!ids.includes(target.id)) ids.push(target.id);
   }
-  if (ids.length > MAX_DEPENDENCIES) throw new AppError('tooManyDependencies', { max: MAX_DEPENDENCIES });
+  if (ids.length > MAX_DEPENDENCIES) throw new AppError('tooManyDependencies', { field: 'dependsOn', max: MAX_DEPENDENCIES });
   const edges = new Map([...change.graph].map(([id, node]) => [id, node.dependsOn]));
   const loop = findLoop(monitor.id, ids, edges);
   if (loop) {
     for (const [id, node] of change.graph) if (!publicIds.has(id)) publicIds.set(id, node.publicId);
     throw new AppError(
       'dependencyCycle',
-      { cycle: loop.map((id) => publicIds.get(id) ?? String(id)), cycleIds: loop },
+      { field: 'dependsOn', cycle: loop.map((id) => publicIds.get(id) ?? String(id)), cycleIds: loop },
       'The dependencies would form a loop',
     );
   }

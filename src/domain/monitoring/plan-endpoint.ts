@@ -42,7 +42,8 @@ export function planEndpoint(kind: PerKindType, step: PlanStep): { credentials: 
   if (input.port !== undefined) state.port = input.port as number | null;
   if (descriptor.service) {
     if (input.checkMode !== undefined) state.checkMode = assertCheckMode(input.checkMode);
-    if (state.checkMode === 'tcp' && descriptor.service.noTcpFallback) throw new AppError('invalidCheckMode', { allowed: ['protocol'] });
+    if (state.checkMode === 'tcp' && descriptor.service.noTcpFallback)
+      throw new AppError('invalidCheckMode', { field: 'checkMode', allowed: ['protocol'] });
     state.checkMode ??= 'protocol';
   }
   const config: Record<string, unknown> = { ...state.config };

@@ -46,7 +46,7 @@ export function planWebsite(step: PlanStep): { needsHeartbeatToken: boolean; cre
   }
   if (type !== 'heartbeat' && !state.url) {
     if (creating) throw validationIssue('url', `Required for ${type} monitors`, 'invalid_type');
-    throw new AppError('invalidUrl', { reason: 'required' });
+    throw new AppError('invalidUrl', { field: 'url', reason: 'required' });
   }
   const config: Partial<WebsiteConfig> = { ...WEBSITE_CONFIG_DEFAULTS, ...state.config };
   Object.assign(config, applyCheckConfig(checkConfigOf(config), pickCheckConfig(input)));

@@ -7,7 +7,8 @@ export { MAILBOX_PROTOCOLS, TLS_MODES, type MailboxProtocol, type TlsMode } from
 
 /** checkMode: `protocol` (default) or `tcp`; anything else answers invalidCheckMode. */
 export function assertCheckMode(value: unknown): CheckMode {
-  if (!(CHECK_MODES as readonly unknown[]).includes(value)) throw new AppError('invalidCheckMode', { allowed: CHECK_MODES });
+  if (!(CHECK_MODES as readonly unknown[]).includes(value))
+    throw new AppError('invalidCheckMode', { field: 'checkMode', allowed: CHECK_MODES });
   return value as CheckMode;
 }
 
@@ -30,7 +31,7 @@ export function resolvePort(
 ): number | null {
   if (port !== null) return port;
   const descriptor = kindDescriptor(kind);
-  if (descriptor?.port === 'required') throw new AppError('portRequiredForTcp');
-  if (descriptor?.service?.tcpNeedsPort && checkMode === 'tcp') throw new AppError('portRequiredForTcp');
+  if (descriptor?.port === 'required') throw new AppError('portRequiredForTcp', { field: 'port' });
+  if (descriptor?.service?.tcpNeedsPort && checkMode === 'tcp') throw new AppError('portRequiredForTcp', { field: 'port' });
   return protocolDefaultPort(kind, tlsMode, protocol);
 }

@@ -46,6 +46,8 @@ export class PageIncident implements PageIncidentProps {
   createdAt!: Date;
   updatedAt!: Date;
   resolvedAt!: Date | null;
+  /** The optimistic version of the row: a save names the one it read. */
+  version = 1;
 
   constructor(props: PageIncidentProps) {
     Object.assign(this, props);

@@ -35,6 +35,8 @@ export class Subscriber implements SubscriberProps {
   token!: string;
   createdAt!: Date;
   confirmedAt!: Date | null;
+  /** The optimistic version of the row: a save names the one it read. */
+  version = 1;
 
   constructor(props: SubscriberProps) {
     Object.assign(this, props);

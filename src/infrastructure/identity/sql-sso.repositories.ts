@@ -6,6 +6,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { sqlOf } from '../persistence/sql-transaction';
 import { sql } from '../persistence/sql';
+import { versionSaved } from '../persistence/optimistic';
 
 interface ConnectionRow {
   organization_id: number;
@@ -19,6 +20,7 @@ interface ConnectionRow {
   sso_only: boolean;
   break_glass_user_id: string | null;
   updated_at: Date;
+  version: number;
 }
 
 const connectionOf = (row: ConnectionRow): SsoConnection => {
@@ -37,6 +39,7 @@ const connectionOf = (row: ConnectionRow): SsoConnection => {
     ssoOnly: row.sso_only,
     breakGlassUserId: row.break_glass_user_id,
     updatedAt: new Date(row.updated_at),
+    version: Number(row.version),
   });
 };
 
@@ -58,10 +61,14 @@ export class SqlSsoConnectionRepository implements SsoConnectionRepository {
     return row ? connectionOf(row) : null;
   }
 
-  /** `tx`: the caller's transaction, which its statements join (the current unit of work otherwise). */
+  /**
+   * `tx`: the caller's transaction, which its statements join.
+   * Optimistic: settings of version 0 are new (settings another admin stored meanwhile answer
+   * `conflict`); others replace the version they were read at, else `conflict`.
+   */
   async save(c: SsoConnection, tx: Transaction): Promise<void> {
     const on = sqlOf(tx);
-    await on.query(sql`
+    const rows = await on.query(sql`
       INSERT INTO sso_connections (organization_id, issuer, client_id, client_secret_ciphertext, allowed_domains, default_role,
         group_claim, group_roles, sso_only, break_glass_user_id, updated_at)
       VALUES (${c.organizationId}, ${c.issuer}, ${c.clientId}, ${c.clientSecretSealed}, ${c.allowedDomains}::text[], ${c.defaultRole},
@@ -69,7 +76,11 @@ export class SqlSsoConnectionRepository implements SsoConnectionRepository {
       ON CONFLICT (organization_id) DO UPDATE SET issuer = excluded.issuer, client_id = excluded.client_id,
         client_secret_ciphertext = excluded.client_secret_ciphertext, allowed_domains = excluded.allowed_domains,
         default_role = excluded.default_role, group_claim = excluded.group_claim, group_roles = excluded.group_roles,
-        sso_only = excluded.sso_only, break_glass_user_id = excluded.break_glass_user_id, updated_at = excluded.updated_at`);
+        sso_only = excluded.sso_only, break_glass_user_id = excluded.break_glass_user_id, updated_at = excluded.updated_at,
+        version = sso_connections.version + 1
+      WHERE sso_connections.version = ${c.version}
+      RETURNING version`);
+    versionSaved(c, rows);
     await on.query(
       sql`DELETE FROM sso_domains WHERE organization_id = ${c.organizationId} AND NOT (domain = ANY(${c.allowedDomains}::text[]))`,
     );
@@ -78,12 +89,12 @@ export class SqlSsoConnectionRepository implements SsoConnectionRepository {
         INSERT INTO sso_domains (domain, organization_id) SELECT d, ${c.organizationId} FROM unnest(${c.allowedDomains}::text[]) d
         ON CONFLICT (domain) DO UPDATE SET organization_id = excluded.organization_id WHERE sso_domains.organization_id = ${c.organizationId}`);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('ssoDomainTaken');
+      if (isUniqueViolation(error)) throw new AppError('ssoDomainTaken', { field: 'allowedDomains' });
       throw error;
     }
     const [held] = await on.query<{ domain: string }>(sql`
       SELECT domain FROM sso_domains WHERE domain = ANY(${c.allowedDomains}::text[]) AND organization_id <> ${c.organizationId} LIMIT 1`);
-    if (held) throw new AppError('ssoDomainTaken', { domain: held.domain });
+    if (held) throw new AppError('ssoDomainTaken', { field: 'allowedDomains', domain: held.domain });
   }
 
   async remove(organizationId: number): Promise<boolean> {

@@ -3,17 +3,21 @@ import { Location } from '../../domain/locations/location';
 import type { LocationRepository } from '../../application/locations/ports';
 import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
 import { empty, sql } from '../persistence/sql';
+import { versionSaved } from '../persistence/optimistic';
 
-const COLUMNS = sql`l.id, l.code, l.name, l.organization_id, l.created_at`;
+const COLUMNS = sql`l.id, l.code, l.name, l.organization_id, l.created_at, l.version`;
 
 const locationOf = (row: SqlRow) =>
-  new Location({
-    id: Number(row.id),
-    code: String(row.code),
-    name: String(row.name),
-    organizationId: row.organization_id === null ? null : Number(row.organization_id),
-    createdAt: new Date(row.created_at as string | Date),
-  });
+  Object.assign(
+    new Location({
+      id: Number(row.id),
+      code: String(row.code),
+      name: String(row.name),
+      organizationId: row.organization_id === null ? null : Number(row.organization_id),
+      createdAt: new Date(row.created_at as string | Date),
+    }),
+    { version: Number(row.version) },
+  );
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
@@ -46,8 +50,13 @@ export class SqlLocationRepository implements LocationRepository {
     }
   }
 
+  /** Optimistic: a location renamed since it was read answers `conflict`. */
   async save(location: Location): Promise<void> {
-    await this.sql.query(sql`UPDATE locations SET name = ${location.name} WHERE id = ${location.id}`);
+    const rows = await this.sql.query(
+      sql`UPDATE locations SET name = ${location.name}, version = version + 1
+          WHERE id = ${location.id} AND version = ${location.version} RETURNING version`,
+    );
+    versionSaved(location, rows);
   }
 
   /**

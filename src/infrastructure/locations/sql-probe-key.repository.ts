@@ -49,7 +49,11 @@ export class SqlProbeKeyRepository implements ProbeKeyRepository {
     return key;
   }
 
+  /**
+   * A key's one change is its revocation, once and for good: a key revoked meanwhile keeps its first
+   * revocation (no version: there is nothing a second writer could overwrite).
+   */
   async save(key: ProbeKey): Promise<void> {
-    await this.sql.query(sql`UPDATE probe_keys SET revoked_at = ${key.revokedAt} WHERE id = ${key.id}`);
+    await this.sql.query(sql`UPDATE probe_keys SET revoked_at = ${key.revokedAt} WHERE id = ${key.id} AND revoked_at IS NULL`);
   }
 }

@@ -44,7 +44,7 @@ export class SqlObjectiveSubjects implements ObjectiveSubjects {
             sql`SELECT m.id, m.public_id, m.customer_id FROM monitors m WHERE ${scopeSql(scope, 'm')} AND ${condition}`,
           )
         : [];
-      if (!row) throw new AppError('websiteNotFound');
+      if (!row) throw new AppError('websiteNotFound', { field: 'subject.websiteId' });
       return {
         subject: { type: 'monitor', monitorId: Number(row.id), monitorPublicId: row.public_id },
         customerId: Number(row.customer_id),
@@ -54,7 +54,7 @@ export class SqlObjectiveSubjects implements ObjectiveSubjects {
     const [customer] = condition
       ? await this.sql.query<{ id: number }>(sql`SELECT c.id FROM customers c WHERE ${customerScopeSql(scope, 'c')} AND ${condition}`)
       : [];
-    if (!customer) throw new AppError('customerNotFound');
+    if (!customer) throw new AppError('customerNotFound', { field: 'subject.customerId' });
     const customerId = Number(customer.id);
     if (input.tagId === undefined || input.tagId === null) return { subject: { type: 'customer', customerId, tagId: null }, customerId };
     const tagCondition = refCondition(input.tagId, 't');
@@ -64,7 +64,7 @@ export class SqlObjectiveSubjects implements ObjectiveSubjects {
             AND (t.customer_id IS NULL OR t.customer_id = ${customerId}) AND ${tagCondition}`,
         )
       : [];
-    if (!tag) throw new AppError('tagNotFound');
+    if (!tag) throw new AppError('tagNotFound', { field: 'subject.tagId' });
     return { subject: { type: 'customer', customerId, tagId: Number(tag.id) }, customerId };
   }
 

@@ -5,6 +5,7 @@ import type { PageIncidentRepository } from '../../application/status-pages/port
 import type { UnitOfWorkSql } from '../persistence/database';
 import { refCondition } from '../persistence/tenant-scope';
 import { sql, type Sql } from '../persistence/sql';
+import { versionSaved } from '../persistence/optimistic';
 
 interface Row {
   id: number;
@@ -18,10 +19,11 @@ interface Row {
   created_at: Date | string;
   updated_at: Date | string;
   resolved_at: Date | string | null;
+  version: number;
 }
 
 const SELECT = sql`SELECT pi.id, pi.public_id, pi.page_id, pi.incident_id, i.public_id AS incident_public_id, pi.title, pi.status, pi.component_keys,
-  pi.created_at, pi.updated_at, pi.resolved_at
+  pi.created_at, pi.updated_at, pi.resolved_at, pi.version
   FROM status_page_incidents pi LEFT JOIN incidents i ON i.id = pi.incident_id`;
 
 /** Page incidents and their updates in plain SQL on the current unit of work. */
@@ -38,10 +40,13 @@ export class SqlPageIncidentRepository implements PageIncidentRepository {
     return incident;
   }
 
+  /** Optimistic: an incident changed since it was read (another update posted) answers `conflict`, its new updates unwritten. */
   async save(incident: PageIncident, tx: Transaction): Promise<void> {
-    await sqlOf(tx).query(
-      sql`UPDATE status_page_incidents SET title = ${incident.title}, status = ${incident.status}, component_keys = ${JSON.stringify(incident.componentKeys)}::jsonb, updated_at = ${incident.updatedAt}, resolved_at = ${incident.resolvedAt} WHERE id = ${incident.id}`,
+    const rows = await sqlOf(tx).query(
+      sql`UPDATE status_page_incidents SET title = ${incident.title}, status = ${incident.status}, component_keys = ${JSON.stringify(incident.componentKeys)}::jsonb, updated_at = ${incident.updatedAt}, resolved_at = ${incident.resolvedAt}, version = version + 1
+          WHERE id = ${incident.id} AND version = ${incident.version} RETURNING version`,
     );
+    versionSaved(incident, rows);
     await this.addUpdates(incident, tx);
   }
 
@@ -88,8 +93,8 @@ export class SqlPageIncidentRepository implements PageIncidentRepository {
     }>(
       sql`SELECT id, page_incident_id, status, message, created_at FROM status_page_updates WHERE page_incident_id = ANY(${`{${rows.map((r) => Number(r.id)).join(',')}}`}::int4[]) ORDER BY id`,
     );
-    return rows.map(
-      (row) =>
+    return rows.map((row) =>
+      Object.assign(
         new PageIncident({
           id: Number(row.id),
           publicId: row.public_id,
@@ -106,6 +111,8 @@ export class SqlPageIncidentRepository implements PageIncidentRepository {
           updatedAt: new Date(row.updated_at),
           resolvedAt: row.resolved_at === null ? null : new Date(row.resolved_at),
         }),
+        { version: Number(row.version) },
+      ),
     );
   }
 }

@@ -4,6 +4,7 @@ import { Subscriber, type SubscriberChannel } from '../../domain/status-pages/su
 import type { SubscriberRepository } from '../../application/status-pages/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
+import { versionSaved } from '../persistence/optimistic';
 
 interface Row {
   id: number;
@@ -17,11 +18,14 @@ interface Row {
   token: string;
   created_at: Date | string;
   confirmed_at: Date | string | null;
+  version: number;
 }
 const COLUMNS =
-  'id, page_id, organization_id, channel, address, webhook_secret, component_keys, confirmed, token, created_at, confirmed_at';
+  'id, page_id, organization_id, channel, address, webhook_secret, component_keys, confirmed, token, created_at, confirmed_at, version';
 
-const toSubscriber = (r: Row) =>
+const toSubscriber = (r: Row) => Object.assign(subscriberOf(r), { version: Number(r.version) });
+
+const subscriberOf = (r: Row) =>
   new Subscriber({
     id: Number(r.id),
     pageId: Number(r.page_id),
@@ -72,10 +76,13 @@ export class SqlSubscriberRepository implements SubscriberRepository {
     );
   }
 
+  /** Optimistic: a subscription changed since it was read (confirmed, its components chosen) answers `conflict`. */
   async save(s: Subscriber): Promise<void> {
-    await this.sql.query(
-      sql`UPDATE status_page_subscribers SET confirmed = ${s.confirmed}, confirmed_at = ${s.confirmedAt}, component_keys = ${JSON.stringify(s.componentKeys)}::jsonb WHERE id = ${s.id}`,
+    const rows = await this.sql.query(
+      sql`UPDATE status_page_subscribers SET confirmed = ${s.confirmed}, confirmed_at = ${s.confirmedAt}, component_keys = ${JSON.stringify(s.componentKeys)}::jsonb, version = version + 1
+          WHERE id = ${s.id} AND version = ${s.version} RETURNING version`,
     );
+    versionSaved(s, rows);
   }
 
   async remove(s: Subscriber): Promise<void> {

@@ -1,4 +1,4 @@
-import { Document } from 'yaml';
+import { yamlText } from './yaml-text';
 import { entryOfCustomField, entryOfPage, entryOfWindow } from './linked-resources';
 import { PlanError } from './plan';
 import { commonFields, entryOfChannel, entryOfMonitor, referencesIn } from './resources';
@@ -36,9 +36,8 @@ export function exportFile(state: ServiceState, customerRef: string | null): { t
     maintenanceWindows: of('maintenanceWindow').map(entryOfWindow),
     statusPages,
   };
-  const doc = new Document(content);
-  doc.commentBefore = ' yaml-language-server: $schema=./wsm.schema.json (write it with: wsm schema > wsm.schema.json)';
-  return { text: doc.toString({ lineWidth: 0 }), references: [...referencesIn([notificationChannels, monitors, statusPages])].sort() };
+  const text = yamlText(content, ['yaml-language-server: $schema=./wsm.schema.json (write it with: wsm schema > wsm.schema.json)']);
+  return { text, references: [...referencesIn([notificationChannels, monitors, statusPages])].sort() };
 }
 
 /** A customer named by publicId or integer id, among those the token sees. */

@@ -1,5 +1,4 @@
-import { CORE_SCHEMA, load, YAMLException } from 'js-yaml';
-import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
+import { CORE_SCHEMA, EVENT_ID, getScalarValue, load, parseEvents, YAMLException } from 'js-yaml';
 import type { z } from 'zod';
 import { WsmFile } from './file-schema';
 
@@ -24,7 +23,8 @@ type Path = ReadonlyArray<PropertyKey>;
  * Reads the YAML text of `name`, refusing it (FileError) when it does not parse or does not match
  * the schema. The values are read by js-yaml (YAML 1.2 core schema: no timestamps, duplicate keys
  * refused), several times faster than a parse that keeps every node's position; the positions
- * (`yaml`'s document with a line counter) are worked out only when a message needs a line.
+ * (js-yaml's event stream, each node with its source offset) are worked out only when a message
+ * needs a line.
  */
 export function loadFile(name: string, text: string): LoadedFile {
   let values: unknown;
@@ -44,12 +44,81 @@ export function loadFile(name: string, text: string): LoadedFile {
   return { name, content: parsed.data, where };
 }
 
-/** The line of each node of the text, by path: the text parsed again with positions. */
+/** The line of each node of the text, by path: the text's events read again, each with its offset. */
 function positions(text: string): (path: Path) => number {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  return (path) => lineAt(doc, path, (offset) => lines.linePos(offset).line);
+  const { nodes, keys } = offsets(text);
+  const starts = lineStarts(text);
+  const lineOf = (offset: number) => {
+    let [low, high] = [0, starts.length - 1];
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  };
+  return (path) => lineAt(path, nodes, keys, lineOf);
 }
+
+const lineStarts = (text: string): number[] => {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+};
+
+/** A collection being read: its path, the next item's index (a sequence) or the key read last (a mapping). */
+interface Frame {
+  readonly path: PropertyKey[];
+  readonly kind: 'document' | 'sequence' | 'mapping';
+  index: number;
+  key: string | null;
+  expectsKey: boolean;
+}
+
+/**
+ * The source offset of every node by its path (JSON of the path), and of every mapping key by the
+ * path of its value: the document's events (js-yaml's parser) walked once.
+ */
+function offsets(text: string): { nodes: Map<string, number>; keys: Map<string, number> } {
+  const nodes = new Map<string, number>();
+  const keys = new Map<string, number>();
+  const stack: Frame[] = [];
+  for (const event of parseEvents(text, {})) {
+    if (event.type === EVENT_ID.POP) {
+      stack.pop();
+      continue;
+    }
+    if (event.type === EVENT_ID.DOCUMENT) {
+      stack.push({ path: [], kind: 'document', index: 0, key: null, expectsKey: false });
+      continue;
+    }
+    const parent = stack[stack.length - 1];
+    if (!parent) continue;
+    const offset = event.type === EVENT_ID.SCALAR ? event.valueStart : event.type === EVENT_ID.ALIAS ? event.anchorStart : event.start;
+    if (parent.kind === 'mapping' && parent.expectsKey) {
+      parent.key = event.type === EVENT_ID.SCALAR ? getScalarValue(text, event) : null;
+      parent.expectsKey = false;
+      if (parent.key !== null) keys.set(JSON.stringify([...parent.path, parent.key]), offset);
+      // A collection as a key (never in a wsm file): read through, under a path no field has.
+      if (event.type === EVENT_ID.MAPPING || event.type === EVENT_ID.SEQUENCE) stack.push(frame(['\u0000key'], event.type));
+      continue;
+    }
+    const path =
+      parent.kind === 'document' ? [] : parent.kind === 'sequence' ? [...parent.path, parent.index++] : [...parent.path, parent.key ?? ''];
+    if (parent.kind === 'mapping') parent.expectsKey = true;
+    nodes.set(JSON.stringify(path), offset);
+    if (event.type === EVENT_ID.MAPPING || event.type === EVENT_ID.SEQUENCE) stack.push(frame(path, event.type));
+  }
+  return { nodes, keys };
+}
+
+const frame = (path: PropertyKey[], type: typeof EVENT_ID.MAPPING | typeof EVENT_ID.SEQUENCE): Frame => ({
+  path,
+  kind: type === EVENT_ID.MAPPING ? 'mapping' : 'sequence',
+  index: 0,
+  key: null,
+  expectsKey: type === EVENT_ID.MAPPING,
+});
 
 function describe(issue: z.core.$ZodIssue, where: (path: Path) => string): string {
   const path = issue.path as Path;
@@ -62,19 +131,14 @@ function describe(issue: z.core.$ZodIssue, where: (path: Path) => string): strin
 }
 
 /** The line of the node at `path`, or of its nearest ancestor that the file has (a missing field: its entry). */
-function lineAt(doc: Document, path: Path, lineOf: (offset: number) => number): number {
+function lineAt(path: Path, nodes: Map<string, number>, keys: Map<string, number>, lineOf: (offset: number) => number): number {
   for (let length = path.length; length >= 0; length -= 1) {
-    const prefix = path.slice(0, length);
-    const node: unknown = prefix.length === 0 ? doc.contents : doc.getIn(prefix as unknown[], true);
-    if (length > 0 && typeof path[length - 1] === 'string') {
-      // A map key: point at the key itself (its line is the field's).
-      const parent: unknown = length === 1 ? doc.contents : doc.getIn(path.slice(0, length - 1) as unknown[], true);
-      const pair = (parent as { items?: Array<{ key: unknown }> } | null)?.items?.find(
-        (item) => isNode(item.key) && (item.key as { value?: unknown }).value === path[length - 1],
-      );
-      if (pair && isNode(pair.key) && pair.key.range) return lineOf(pair.key.range[0]);
-    }
-    if (isNode(node) && node.range) return lineOf(node.range[0]);
+    const at = JSON.stringify(path.slice(0, length));
+    // A map key: point at the key itself (its line is the field's).
+    const key = length > 0 && typeof path[length - 1] === 'string' ? keys.get(at) : undefined;
+    if (key !== undefined) return lineOf(key);
+    const node = nodes.get(at);
+    if (node !== undefined) return lineOf(node);
   }
   return 1;
 }

@@ -23,7 +23,7 @@ describe('probe API paths and protocol', () => {
     expect(hello.body.protocol).to.equal(1);
     const newer = await probeCall(site.key, randomUUID(), '/hello', {}, { headers: { 'x-probe-protocol': '2' } });
     expectError(newer, 400, 'validationFailed');
-    expect(newer.body.data).to.include({ field: 'X-Probe-Protocol' });
+    expect(newer.body.data).to.include({ header: 'X-Probe-Protocol' });
   });
 
   it('still answers the first probes at /api/probe/v1/... (undocumented), as the same API', async () => {

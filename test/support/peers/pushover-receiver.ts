@@ -1,4 +1,4 @@
-import { ProviderReceiver, type ProviderRules } from './provider-receiver';
+import { jsonObjectOf, ScriptedReceiver, type Received, type ReceiverRules } from './scripted-receiver';
 
 /** The Message API's parameters (its documented ones); any other is a wire error here. */
 const FIELDS = new Set(['token', 'user', 'message', 'attachment_base64', 'attachment_type', 'device', 'html', 'priority', 'sound']);
@@ -8,13 +8,20 @@ const int = (value: unknown): value is number => Number.isInteger(value);
 let requestCounter = 0;
 const requestId = () => `5042853c-402d-4a18-abcb-${String(++requestCounter).padStart(12, '0')}`;
 
-const rules: ProviderRules = {
-  check(req, body) {
+const userOf = (request: Received) => (typeof request.body?.user === 'string' ? request.body.user : '');
+const failure = (status: number, errors: string[], extra: Record<string, unknown> = {}) => ({
+  status,
+  body: { ...extra, errors, status: 0, request: requestId() },
+});
+
+const rules: ReceiverRules = {
+  check(req, raw) {
     const problems: string[] = [];
     if (req.method !== 'POST') problems.push(`method ${req.method}`);
     if (req.url !== '/1/messages.json') problems.push(`path ${req.url}`);
     if (!/^application\/json\b/.test(String(req.headers['content-type']))) problems.push(`content-type ${req.headers['content-type']}`);
-    if (!body) return { problems: [...problems, 'body is not a JSON object'], key: '' };
+    const body = jsonObjectOf(raw, problems);
+    if (!body) return { body, problems };
     for (const name of Object.keys(body)) if (!FIELDS.has(name) && !MORE_FIELDS.has(name)) problems.push(`unknown parameter ${name}`);
     if (typeof body.token !== 'string' || !KEY.test(body.token)) problems.push('application token is invalid');
     if (typeof body.user !== 'string' || !KEY.test(body.user))
@@ -30,15 +37,14 @@ const rules: ProviderRules = {
         problems.push('expire must be at most 10800 seconds with priority 2');
     } else if (body.retry !== undefined || body.expire !== undefined) problems.push('retry and expire are for priority 2 only');
     if (body.timestamp !== undefined && !int(body.timestamp)) problems.push('timestamp is not a Unix time');
-    return { problems, key: typeof body.user === 'string' ? body.user : '' };
+    return { body, problems };
   },
-  authorized: (_req, body, token) => body?.token === token,
-  malformed: (problems) => ({ status: 400, body: { errors: problems, status: 0, request: requestId() } }),
-  unauthorized: () => ({
-    status: 400,
-    body: { token: 'invalid', errors: ['application token is invalid'], status: 0, request: requestId() },
-  }),
-  accepted: (request) => ({
+  keyOf: userOf,
+  credentialOf: (request) => (typeof request.body?.token === 'string' ? request.body.token : undefined),
+  invalid: (problems) => failure(400, problems),
+  unauthorized: () => failure(400, ['application token is invalid'], { token: 'invalid' }),
+  error: (status) => failure(status, [`scripted ${status}`]).body,
+  ok: (request) => ({
     status: 200,
     body: { status: 1, request: requestId(), ...(request.body?.priority === 2 ? { receipt: 'rLqVuqTRh62UzxtmqiaLzQmVcPgiCy' } : {}) },
   }),
@@ -52,13 +58,13 @@ const rules: ProviderRules = {
  * with `status: 0` and `errors`, as Pushover does; a success 200 `{status: 1, request}`, a receipt
  * for priority 2. Keyed by user key.
  */
-export class PushoverReceiver extends ProviderReceiver {
+export class PushoverReceiver extends ScriptedReceiver {
   constructor(host: string) {
     super(host, rules);
   }
 
   /** The Message API's URL on this server. */
   messagesUrl(): string {
-    return `${this.url()}1/messages.json`;
+    return this.url('/1/messages.json');
   }
 }

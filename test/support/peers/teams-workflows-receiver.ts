@@ -1,5 +1,4 @@
-import type http from 'node:http';
-import { ProviderReceiver, type ProviderRules } from './provider-receiver';
+import { jsonObjectOf, ScriptedReceiver, type Received, type ReceiverRules } from './scripted-receiver';
 
 /** The path of a Workflows webhook ("When a Teams webhook request is received"), its signature in the query. */
 const PATH = /^\/workflows\/([0-9a-f]+)\/triggers\/manual\/paths\/invoke$/;
@@ -27,33 +26,39 @@ function cardProblems(card: unknown): string[] {
   return problems;
 }
 
-const rules: ProviderRules = {
-  check(req, body) {
-    const url = new URL(req.url ?? '/', 'http://receiver');
-    const key = PATH.exec(url.pathname)?.[1] ?? '';
+/** The workflow a request is for: the id in its path. */
+const workflowOf = (request: Pick<Received, 'pathname'>) => PATH.exec(request.pathname)?.[1] ?? '';
+
+const rules: ReceiverRules = {
+  check(req, raw, url) {
+    const key = workflowOf(url);
     const problems: string[] = [];
     if (req.method !== 'POST') problems.push(`method ${req.method}`);
     if (!key) problems.push(`path ${url.pathname}`);
     if (!url.searchParams.get('api-version') || !url.searchParams.get('sig')) problems.push('query without api-version or sig');
     if (!/^application\/json\b/.test(String(req.headers['content-type']))) problems.push(`content-type ${req.headers['content-type']}`);
     if (Number(req.headers['content-length'] ?? 0) > MESSAGE_MAX_BYTES) problems.push('message over 28 KB');
-    if (!body) return { problems: [...problems, 'body is not a JSON object'], key };
+    const body = jsonObjectOf(raw, problems);
+    if (!body) return { body, problems };
     if (body.type !== 'message') problems.push(`type ${JSON.stringify(body.type)} (a message is expected)`);
     const attachments = body.attachments;
-    if (!Array.isArray(attachments) || attachments.length === 0) return { problems: [...problems, 'attachments is null or empty'], key };
+    if (!Array.isArray(attachments) || attachments.length === 0) return { body, problems: [...problems, 'attachments is null or empty'] };
     for (const a of attachments as Array<Record<string, unknown>>) {
       if (a?.contentType !== 'application/vnd.microsoft.card.adaptive') problems.push(`contentType ${JSON.stringify(a?.contentType)}`);
       problems.push(...cardProblems(a?.content));
     }
-    return { problems, key };
+    return { body, problems };
   },
-  authorized: (req: http.IncomingMessage, _body, sig) => new URL(req.url ?? '/', 'http://receiver').searchParams.get('sig') === sig,
-  malformed: (problems) => ({ status: 400, body: { error: { code: 'InvalidRequestContent', message: problems.join('; ') } } }),
+  keyOf: workflowOf,
+  credentialOf: (request) => request.query.get('sig') ?? undefined,
+  invalid: (problems) => ({ status: 400, body: { error: { code: 'InvalidRequestContent', message: problems.join('; ') } } }),
   unauthorized: () => ({
     status: 401,
     body: { error: { code: 'DirectApiInvalidAuthorizationSignature', message: 'The provided sig is not valid.' } },
   }),
-  accepted: () => ({ status: 202 }),
+  error: (status) => ({ error: { code: status === 429 ? 'WorkflowTriggerIsThrottled' : 'InternalServerError', message: 'scripted' } }),
+  // Accepted: 202 with an empty body, as the trigger answers.
+  ok: () => ({ status: 202, body: '' }),
 };
 
 /**
@@ -62,13 +67,13 @@ const rules: ProviderRules = {
  * (checked: type, version, elements, 28 KB); a wrong sig answers 401; a success 202 with no body.
  * Keyed by the workflow's id.
  */
-export class TeamsWorkflowsReceiver extends ProviderReceiver {
+export class TeamsWorkflowsReceiver extends ScriptedReceiver {
   constructor(host: string) {
     super(host, rules);
   }
 
   /** A workflow's webhook URL, signed with `sig`. */
   workflowUrl(id: string, sig: string): string {
-    return `${this.url()}workflows/${id}/triggers/manual/paths/invoke?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=${sig}`;
+    return `${this.url(`/workflows/${id}/triggers/manual/paths/invoke`)}?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=${sig}`;
   }
 }

@@ -35,6 +35,37 @@ const ORM_USE: Array<[string, RegExp]> = [
   ['opens a MikroORM RequestContext', /\bRequestContext\.create\b/],
 ];
 
+/**
+ * The repositories whose updates carry no version, why a version would protect nothing a user made,
+ * and the statement that keeps the reason true (each is checked in the repository's text).
+ */
+const WITHOUT_VERSION: Record<string, { why: string; holds: RegExp }> = {
+  'infrastructure/locations/sql-probe-key.repository.ts': {
+    why: 'a probe key is never edited: its one change is its revocation, written only while it is not revoked, so the first revocation stays',
+    holds: /UPDATE probe_keys SET revoked_at = \$\{key\.revokedAt\} WHERE id = \$\{key\.id\} AND revoked_at IS NULL/,
+  },
+  'infrastructure/agent-access/sql-agent-access-token.repository.ts': {
+    why: 'an agent token is never edited: its one change is its revocation, written only while it is not revoked',
+    holds: /SET revoked_at = [^`]*AND revoked_at IS NULL/,
+  },
+  'infrastructure/identity/sql-invitation.repository.ts': {
+    why: 'an invitation is accepted or revoked once, each only while it is still pending (the statement checks it)',
+    holds: /accepted_at IS NULL AND revoked_at IS NULL AND expires_at >/,
+  },
+  'infrastructure/identity/sql-platform-settings.repository.ts': {
+    why: 'a change sets only the toggles it sends, in the statement itself (no copy read earlier is written back)',
+    holds: /COALESCE\(\$\{change\.agentAuthEnabled \?\? null\}, agent_auth_enabled\)/,
+  },
+  'infrastructure/data-export/sql-data-export.repository.ts': {
+    why: 'an export is written by the worker holding its lease, never by a user',
+    holds: /lease_owner = \$\{owner\}/,
+  },
+  'infrastructure/incidents/sql-alert-state.repository.ts': {
+    why: 'alert states are locked (SELECT ... FOR UPDATE) by the one transaction that changes them',
+    holds: /FOR UPDATE/,
+  },
+};
+
 const breaches = (text: string) => ORM_USE.filter(([, pattern]) => pattern.test(text)).map(([what]) => what);
 
 describe('the persistence rule (issue 49): aggregates on the sql kit, MikroORM only in the kit and the composition root', () => {
@@ -71,5 +102,18 @@ describe('the persistence rule (issue 49): aggregates on the sql kit, MikroORM o
     const port = files.find(({ name }) => name === 'application/shared/transaction.ts')!.text;
     expect(port).to.match(/run<T>\(work: \(tx: Transaction\) => Promise<T>\): Promise<T>;/);
     expect(port).not.to.match(/@mikro-orm|infrastructure/);
+  });
+
+  it('every repository that updates a row names the version it read, or says here why a version makes no sense', () => {
+    const found = files
+      .filter(({ name }) => /^infrastructure\/[^/]+\/sql-[^/]*\.repositor(y|ies)\.ts$/.test(name))
+      .filter(({ text }) => /\bUPDATE\s+(SET|[a-z_]+\s)/.test(text))
+      .filter(({ text }) => !/versionSaved|version = version \+ 1|\.version \+ 1/.test(text))
+      .map(({ name }) => name);
+    expect(found.sort()).to.deep.equal(Object.keys(WITHOUT_VERSION).sort());
+    for (const [name, check] of Object.entries(WITHOUT_VERSION)) {
+      const text = files.find((file) => file.name === name)!.text;
+      expect(text, `${name}: ${check.why}`).to.match(check.holds);
+    }
   });
 });

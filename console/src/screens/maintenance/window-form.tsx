@@ -64,23 +64,9 @@ function draftOf(window: MaintenanceWindow | null): Draft {
 
 const ruleOf = (d: Draft): string | null => (d.repeat === 'once' ? null : d.repeat === 'custom' ? d.rule.trim() : RULES[d.repeat]);
 
-/** Codes the API answers without naming a field, and the field they concern. */
-const FIELD_OF_CODE: Record<string, string> = {
-  endTimeBeforeStartTime: 'endTime',
-  invalidWindow: 'endTime',
-  missingTargetId: 'targets',
-  websiteNotFound: 'targets',
-  monitorNotFound: 'targets',
-  customerNotFound: 'targets',
-  customerIpNotFound: 'targets',
-  customerDomainNotFound: 'targets',
-  maintenanceWindowTargetMissing: 'targets',
-};
-
-/** The API's words about one field: a zod issue naming it, or a code that concerns it. */
+/** The API's words about one field: an issue or data.field at it or inside it (`/targets/0/id` is the targets'). */
 function refusalAt(error: ApiError | null, field: string): string | undefined {
-  if (!error) return undefined;
-  return error.issues.find((i) => i.path[0] === field)?.message ?? (FIELD_OF_CODE[error.code ?? ''] === field ? error.message : undefined);
+  return error?.issues.find((i) => i.path[0] === field)?.message;
 }
 
 /**

@@ -48,15 +48,9 @@ const valuesOf = (o: Objective): Values => ({
   alertsEnabled: o.alertsEnabled,
 });
 
-/** The subject's refusals name no field (404 as for anything unseen): shown at the field they concern. */
-const SUBJECT_CODES: Record<string, string> = { websiteNotFound: 'websiteId', customerNotFound: 'customerId', tagNotFound: 'tagId' };
-
+/** A refusal inside the subject (its shape, or a subject not found: data.field `/subject/websiteId`) shows at the subject's own field. */
 function atField(failure: unknown): never {
-  if (failure instanceof ApiError && failure.issues.length === 0 && failure.code && SUBJECT_CODES[failure.code]) {
-    throw new ApiError(failure.status, failure.code, failure.message, [{ path: [SUBJECT_CODES[failure.code]!], message: failure.message }]);
-  }
   if (failure instanceof ApiError && failure.issues.some((issue) => issue.path[0] === 'subject')) {
-    // A shape error inside the subject: at the subject's own field.
     const issues = failure.issues.map((issue) => (issue.path[0] === 'subject' ? { ...issue, path: issue.path.slice(1) } : issue));
     throw new ApiError(failure.status, failure.code, failure.message, issues, failure.data);
   }

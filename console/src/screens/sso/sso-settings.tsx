@@ -51,22 +51,6 @@ const valuesOf = (s: Settings): Values => ({
 /** The fields the form shows a refusal at (one shown there is not said again under the form). */
 const FIELDS = ['issuer', 'clientId', 'clientSecret', 'allowedDomains', 'defaultRole', 'groupClaim', 'groupRoles', 'breakGlassUserId'];
 
-/** The rules' refusals name their field by code: shown at that field. */
-const CODE_FIELDS: Record<string, string> = {
-  ssoIssuerInvalid: 'issuer',
-  ssoDomainInvalid: 'allowedDomains',
-  ssoDomainTaken: 'allowedDomains',
-  ssoGroupRoleInvalid: 'groupRoles',
-  ssoBreakGlassRequired: 'breakGlassUserId',
-};
-
-function atField(failure: unknown): never {
-  if (failure instanceof ApiError && failure.issues.length === 0 && failure.code && CODE_FIELDS[failure.code]) {
-    throw new ApiError(failure.status, failure.code, failure.message, [{ path: [CODE_FIELDS[failure.code]!], message: failure.message }]);
-  }
-  throw failure;
-}
-
 /** The settings, or null when none are configured (404 ssoNotConfigured). */
 async function loadSettings(): Promise<Settings | null> {
   try {
@@ -120,7 +104,7 @@ export function SsoSettingsPage({ user }: { user: User }) {
       ssoOnly: values.ssoOnly,
       breakGlassUserId: values.breakGlassUserId || null,
     };
-    const stored = await ok(api.PUT('/api/organization/sso', { body })).catch(atField);
+    const stored = await ok(api.PUT('/api/organization/sso', { body }));
     setSettings(stored);
     setValues(valuesOf(stored));
     setSaved(true);

@@ -27,16 +27,19 @@ const SHAPE = /^(?:\[(?<v6>[^\]]+)\]|(?<host>[^:[\]]+))(?::(?<port>\d{1,5}))?$/;
  * 1-65535. Answers null for an empty value (unset). Throws connectHostInvalid when malformed and
  * connectHostNotPublic for reserved names; addresses are judged by the target policy.
  */
+/** Where its refusals are: the connectHost field. */
+const AT = { field: 'connectHost' };
+
 export function parseConnectHost(value: unknown): ConnectTarget | null {
   if (value === null || value === undefined || value === '') return null;
-  if (typeof value !== 'string' || value.length > 300) throw new AppError('connectHostInvalid');
+  if (typeof value !== 'string' || value.length > 300) throw new AppError('connectHostInvalid', AT);
   const match = SHAPE.exec(value);
-  if (!match?.groups) throw new AppError('connectHostInvalid');
+  if (!match?.groups) throw new AppError('connectHostInvalid', AT);
   const { v6, host, port: portText } = match.groups;
   const port = portText === undefined ? null : Number(portText);
-  if (port !== null && (port < 1 || port > 65535)) throw new AppError('connectHostInvalid');
+  if (port !== null && (port < 1 || port > 65535)) throw new AppError('connectHostInvalid', AT);
   const parsed = parseHost(v6 !== undefined ? `[${v6}]` : host!);
-  if (!parsed.ok) throw new AppError(parsed.reason === 'reservedName' ? 'connectHostNotPublic' : 'connectHostInvalid');
+  if (!parsed.ok) throw new AppError(parsed.reason === 'reservedName' ? 'connectHostNotPublic' : 'connectHostInvalid', AT);
   const hostText =
     parsed.host.kind === 'ip'
       ? parsed.host.address.version === 6

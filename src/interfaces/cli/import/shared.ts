@@ -1,4 +1,4 @@
-import { Document } from 'yaml';
+import { yamlText } from '../yaml-text';
 import type { z } from 'zod';
 import { CHANNEL_TYPES, type ChannelType } from '../../../domain/notifications/channel-config';
 import { notifierOf, secretFields } from '../../../domain/notifications/notifiers';
@@ -130,11 +130,10 @@ export function renderImport(draft: ImportDraft, customer: string | null, source
     maintenanceWindows: [...draft.windows].sort(byKey('key')),
     statusPages: [...draft.pages].sort(byKey('slug')),
   };
-  const doc = new Document(content);
-  doc.commentBefore =
-    ` Imported from ${source} by wsm import; review it with wsm plan.\n` +
-    ' yaml-language-server: $schema=./wsm.schema.json (write it with: wsm schema > wsm.schema.json)';
-  return doc.toString({ lineWidth: 0 });
+  return yamlText(content, [
+    `Imported from ${source} by wsm import; review it with wsm plan.`,
+    'yaml-language-server: $schema=./wsm.schema.json (write it with: wsm schema > wsm.schema.json)',
+  ]);
 }
 
 /** What an import tells on stderr: each unmapped thing with its reason, the notes, the variables to set. */

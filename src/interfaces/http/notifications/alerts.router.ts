@@ -20,7 +20,7 @@ export const alertsRouter = defineRouter({ sendManualAlert: SendManualAlert }, (
       'channelIds (whatever events they list; a disabled one fails in the ledger), or else to every enabled channel ' +
       "listing alert.manual: the organization's, plus the customer's when customerId is given (422 noChannelsToNotify " +
       'when there is none). With customerId, a named channel of another customer answers 400 invalidRequestBody ' +
-      '(data.field channelIds, data.reason otherCustomer). Organization-wide editors and admins only: customer-scoped ' +
+      '(data.field /channelIds, data.reason otherCustomer). Organization-wide editors and admins only: customer-scoped ' +
       `callers get 403 customerScopedTokenForbidden. At most ${SEND_ALERT_LIMIT.limit} alerts per organization per minute ` +
       '(429 rateLimited with data.retryAfter in seconds).',
     body: SendAlertBody,

@@ -54,9 +54,10 @@ export async function callerOf(
   const protocol = req.headers['x-probe-protocol'];
   if (protocol !== undefined && protocol !== String(PROBE_PROTOCOL_VERSION)) {
     const message = `X-Probe-Protocol: this service speaks probe protocol ${PROBE_PROTOCOL_VERSION}`;
-    throw new AppError('validationFailed', { field: 'X-Probe-Protocol', supported: [PROBE_PROTOCOL_VERSION] }, message);
+    throw new AppError('validationFailed', { header: 'X-Probe-Protocol', supported: [PROBE_PROTOCOL_VERSION] }, message);
   }
   const instanceId = String(req.headers['x-probe-instance'] ?? '').toLowerCase();
-  if (!UUID.test(instanceId)) throw new AppError('validationFailed', { field: 'X-Probe-Instance' }, 'X-Probe-Instance: a UUID is required');
+  if (!UUID.test(instanceId))
+    throw new AppError('validationFailed', { header: 'X-Probe-Instance' }, 'X-Probe-Instance: a UUID is required');
   return { ...identity, instanceId };
 }

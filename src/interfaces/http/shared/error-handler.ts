@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { type AppError, isAppError } from '../../../domain/shared/app-error';
+import { fieldPointer } from '../../../domain/shared/field-pointer';
 import { CODELESS, ERROR_STATUS } from './error-statuses';
 import { MESSAGES } from './messages';
 import { sendError } from './envelope';
@@ -28,7 +29,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   }
   if (error instanceof ZodError) {
     const issues = presentIssues(error);
-    sendError(req, res, 400, { code: 'validationFailed', issues }, describeIssues(issues));
+    sendError(req, res, 400, { code: 'validationFailed', field: fieldOf(issues), issues }, describeIssues(issues));
     return;
   }
   const parserError = error as BodyParserError;
@@ -51,11 +52,26 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
 /** What the envelope of an AppError says: its status, data (the code unless codeless, then the details) and message. */
 export function appErrorAnswer(error: AppError): { status: number; data: Record<string, unknown>; message: string | undefined } {
   const status = ERROR_STATUS[error.code];
-  const data = CODELESS.has(error.code) ? { ...error.details } : { code: error.code, ...error.details };
+  const details = withField(error.details);
+  const data = CODELESS.has(error.code) ? details : { code: error.code, ...details };
   return { status, data, message: messageOf(error.code, error.details, error.message !== error.code ? error.message : undefined) };
 }
 
 type Issue = { path: string[]; message: string };
+
+/** The field of the first issue, as a JSON pointer into the body. */
+const fieldOf = (issues: readonly Issue[]): string | undefined => (issues[0] ? fieldPointer(issues[0].path) : undefined);
+
+/**
+ * Details with the field the error is about as a JSON pointer into the body: the rule's own name of
+ * it (`config.url`) made a pointer (`/config/url`), else the first issue's path when there are issues.
+ */
+function withField(details: Record<string, unknown>): Record<string, unknown> {
+  if (typeof details.field === 'string') return { ...details, field: fieldPointer(details.field) };
+  const issues = Array.isArray(details.issues) ? (details.issues as Issue[]) : [];
+  const first = issues[0];
+  return first && Array.isArray(first.path) ? { ...details, field: fieldPointer(first.path) } : { ...details };
+}
 
 /** A validation failure says which field and what is wrong with it: the first issue, and how many more. */
 export function describeIssues(issues: readonly Issue[]): string {

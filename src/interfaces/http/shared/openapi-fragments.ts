@@ -4,6 +4,7 @@ import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-opena
 import type { ErrorCode } from '../../../domain/shared/error-codes';
 import { API_TAGS, type ApiTag } from './api-tags';
 import { CODELESS } from './error-statuses';
+import { FIELD_ERROR_CODES, FIELD_ERROR_SET } from './field-errors';
 
 export const ErrorEnvelopeSchema = z
   .object({
@@ -16,13 +17,23 @@ export const ErrorEnvelopeSchema = z
       .object({
         code: z.string().optional().meta({ description: 'Stable error code' }),
         retryAfter: z.number().int().optional().meta({ description: 'Seconds, on 429' }),
+        field: z
+          .string()
+          .optional()
+          .meta({
+            description:
+              'The field of the request body the error is about, as a JSON pointer (RFC 6901): `/checkInterval`, `/config/url`, ' +
+              '`/targets/0/id`. Always sent with the codes in x-field-error-codes (schema issues point at the first issue), ' +
+              'and with any other code a rule raises about one field',
+            'x-field-error-codes': [...FIELD_ERROR_CODES],
+          }),
       })
       .catchall(z.unknown())
       .optional(),
   })
   .meta({ id: 'ErrorEnvelope', description: 'Envelope of every non-2xx response' });
 
-const quoted = (codes: readonly ErrorCode[]) => codes.map((c) => `\`${c}\``).join(', ');
+const quoted = (codes: readonly ErrorCode[]) => codes.map((c) => `\`${c}\`${FIELD_ERROR_SET.has(c) ? ' (data.field)' : ''}`).join(', ');
 
 /**
  * An error response: the codes it answers in `data.code`, and apart, after the words "answered

@@ -122,7 +122,7 @@ describe('API check chains: api_chain websites validated on write, run by the en
 
     const local = await create(token, { ...body, steps: [loginThenRead()[0], { name: 'local', url: 'http://localhost:9/x' }] });
     expectError(local, 400, 'invalidUrl');
-    expect(local.body.data).to.include({ field: 'steps[1].url', reason: 'reservedName' });
+    expect(local.body.data).to.include({ field: '/steps/1/url', reason: 'reservedName' });
   });
 
   it('answers odd definitions with the error envelope (or drops what cannot be a header name), never a 5xx', async () => {

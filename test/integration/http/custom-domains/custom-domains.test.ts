@@ -114,7 +114,7 @@ describe('custom domains (HTTP)', () => {
     ]) {
       const answer = await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'whiteLabel' } });
       expectError(answer, 400, 'invalidHostname');
-      expect(answer.body.data).to.include({ field: 'hostname', hostname });
+      expect(answer.body.data).to.include({ field: '/hostname', hostname });
     }
     const listed = await api('GET', '/api/custom-domains', { token: org.token });
     expect(JSON.stringify(listed.body)).to.not.include(`status-${suffix}`);

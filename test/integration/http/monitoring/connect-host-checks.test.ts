@@ -208,7 +208,7 @@ describe('connectHost end to end: API write, engine check, the request at the co
       connectPort: origin.port + 1,
     });
     expect(refused.status).to.equal(400);
-    expect(refused.body.data).to.deep.include({ code: 'connectHostInvalid', field: 'connectPort' });
+    expect(refused.body.data).to.deep.include({ code: 'connectHostInvalid', field: '/connectPort' });
     const accepted = await call('POST', '/api/websites', token, {
       ...base,
       connectHost: `127.0.0.1:${origin.port}`,

@@ -109,7 +109,7 @@ describe('monitor dependencies over HTTP', () => {
     for (let i = 0; i < 21; i++) targets.push((await site({ name: `Dependency ${i}` })).publicId as string);
     const tooMany = (response: ApiResponse) => {
       expectError(response, 400, 'tooManyDependencies');
-      expect(response.body.data).to.deep.equal({ code: 'tooManyDependencies', max: 20 });
+      expect(response.body.data).to.deep.equal({ code: 'tooManyDependencies', field: '/dependsOn', max: 20 });
     };
     const dnsBody = { customerId: callers.customer.id, hostname: 'monitor-fixture.com' };
 

@@ -72,7 +72,7 @@ describe('DNS monitors: the resolver is policed, the answers are not', () => {
   it('refuses a name that resolves to a private address at creation and on update, saying why (invalidHostname)', async () => {
     const refused = await create({ hostname: 'private-answer.monitor-fixture.com', expectedValues: ['10.0.0.5'] });
     expectError(refused, 400, 'invalidHostname');
-    expect(refused.body.data).to.include({ field: 'hostname', reason: 'nonPublicAddress', host: 'private-answer.monitor-fixture.com' });
+    expect(refused.body.data).to.include({ field: '/hostname', reason: 'nonPublicAddress', host: 'private-answer.monitor-fixture.com' });
     expect(refused.body.message).to.include('not a public address');
     expect(refused.body.data.hint).to.include('CHECK_PRIVATE_ALLOWLIST');
     const created = await create({ hostname: 'www.monitor-fixture.com' });
@@ -103,7 +103,7 @@ describe('DNS monitors: the resolver is policed, the answers are not', () => {
     // where it used to be accepted and then fail every check as targetRejected.
     const named = await create({ hostname: 'www.monitor-fixture.com', resolver: 'public.monitor-fixture.com' });
     expectError(named, 400, 'invalidHostname');
-    expect(named.body.data).to.include({ field: 'resolver', reason: 'notAnAddress' });
+    expect(named.body.data).to.include({ field: '/resolver', reason: 'notAnAddress' });
     const created = await create({ hostname: 'www.monitor-fixture.com', resolver: '9.9.9.9' });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     const patched = await apiAt(app.url, 'PATCH', `/api/monitors/dns/${created.body.publicId}`, { token, body: { resolver: '10.0.0.53' } });

@@ -66,7 +66,7 @@ describe('Gotify channels (a loopback Gotify server)', () => {
       body: { name: 'Bad', type: 'gotify', config: { url: gotify.serverUrl(), apiToken: 'a b\r\nX-Evil: 1' } },
     });
     expect(refused.status).to.equal(400);
-    expect(refused.body.data).to.deep.include({ code: 'invalidRequestBody', field: 'config.apiToken', reason: 'badToken' });
+    expect(refused.body.data).to.deep.include({ code: 'invalidRequestBody', field: '/config/apiToken', reason: 'badToken' });
   });
 
   it('records a 401 (a token Gotify does not know) as a refusal, at once, and the channel degraded', async () => {

@@ -272,7 +272,7 @@ describe('the channel test button and send-alert', () => {
     expectError(await send(org.token, { title: 'x', channelIds: ['not-an-id'] }), 400, 'invalidChannelId');
     const crossed = await send(org.token, { title: 'x', customerId: customer.id, channelIds: [othersChannel.id] });
     expectError(crossed, 400, 'invalidRequestBody');
-    expect(crossed.body.data).to.include({ field: 'channelIds', reason: 'otherCustomer', channelId: othersChannel.publicId });
+    expect(crossed.body.data).to.include({ field: '/channelIds', reason: 'otherCustomer', channelId: othersChannel.publicId });
     // none of these wrote anything
     const ledger = await call('GET', '/api/notification-deliveries', { token: org.token });
     expect(ledger.body.total).to.equal(0);

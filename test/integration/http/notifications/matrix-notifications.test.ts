@@ -1,11 +1,8 @@
 import { expect } from 'chai';
-import { apiAt } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
+import { channelApi } from '../../../support/channel-api';
 import { MatrixReceiver } from '../../../support/peers/matrix-receiver';
 import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
-import { waitFor } from '../../../support/wait-for';
-import type { RunningApplication } from '../../../../src/main/application';
-import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const HOST = 'matrix.homeserver-fixture.com';
 const TOKEN = 'syt_Ym90_0123456789abcdefghij_0aBcDe';
@@ -21,28 +18,12 @@ const aRoom = () => `!r${Date.now().toString(36)}${++counter}:homeserver-fixture
 describe('matrix channels (a loopback homeserver)', () => {
   const matrix = new MatrixReceiver(HOST);
   let service: DeliveryService;
-  let app: RunningApplication;
-
-  const call = (method: string, path: string, options: Parameters<typeof apiAt>[3] = {}) => apiAt(app.url, method, path, options);
-  async function aChannel(token: string, config: Record<string, unknown>): Promise<Record<string, any>> {
-    const created = await call('POST', '/api/notification-channels', { token, body: { name: 'Ops room', type: 'matrix', config } });
-    expect(created.status, JSON.stringify(created.body)).to.equal(201);
-    return created.body;
-  }
-  const deliveryOf = async (id: string) =>
-    (await app.database.sql.query<Record<string, any>>(sql`SELECT * FROM notification_deliveries WHERE id = ${id}`))[0];
-  const attemptsListed = async (token: string, channelId: string) => {
-    const listed = await call('GET', `/api/notification-deliveries?channelId=${channelId}`, { token });
-    return listed.body.items.map((d: Record<string, any>) => ({
-      status: d.status,
-      attempts: d.attempts.map((a: Record<string, unknown>) => [a.attempt, a.statusCode, a.outcome]),
-    }));
-  };
+  const api = channelApi(() => service);
+  const aChannel = (token: string, config: Record<string, unknown>) => api.createChannel(token, 'matrix', config, 'Ops room');
 
   before(async () => {
     await matrix.start();
     service = await aDeliveryService([HOST], { NOTIFY_RETRY_MAX_MS: '200' });
-    app = service.app;
   });
   afterEach(() => service.stopWorkers());
   after(async () => {
@@ -57,21 +38,22 @@ describe('matrix channels (a loopback homeserver)', () => {
     const channel = await aChannel(org.token, { url: matrix.url(), roomId: room, accessToken: TOKEN, messagePrefix: '<prod>' });
     expect(channel.config).to.deep.equal({ url: matrix.url(), roomId: room, accessToken: TOKEN, messagePrefix: '<prod>' });
 
-    const queued = await call('POST', `/api/notification-channels/${channel.id}/test`, { token: org.token });
-    expect(queued.status, JSON.stringify(queued.body)).to.equal(200);
-    expect(queued.body).to.deep.include({ channelType: 'matrix', event: 'test', status: 'delivered' });
-    expect(queued.body.attempt).to.include({ statusCode: 200 });
+    const queued = await api.sendTest(org.token, channel);
+    expect(queued).to.deep.include({ channelType: 'matrix', event: 'test', status: 'delivered' });
+    expect(queued.attempt).to.include({ statusCode: 200 });
 
     const [sent, ...more] = matrix.at(room);
     expect(more).to.deep.equal([]);
     expect(sent!.problems).to.deep.equal([]);
     expect(sent!.method).to.equal('PUT');
-    expect(sent!.path).to.equal(`/_matrix/client/v3/rooms/${encodeURIComponent(room)}/send/m.room.message/${queued.body.id}`);
+    expect(sent!.path).to.equal(`/_matrix/client/v3/rooms/${encodeURIComponent(room)}/send/m.room.message/${queued.id}`);
     expect(sent!.headers.authorization).to.equal(`Bearer ${TOKEN}`);
     expect(sent!.body).to.deep.include({ msgtype: 'm.text', format: 'org.matrix.custom.html' });
     expect(sent!.body!.body).to.match(/^<prod> Test notification\nThis is a test notification for the channel "Ops room"/);
     expect(sent!.body!.formatted_body).to.match(/^<strong>&lt;prod&gt; Test notification<\/strong><br>This is a test notification/);
-    expect(await attemptsListed(org.token, channel.publicId)).to.deep.equal([{ status: 'delivered', attempts: [[1, 200, 'delivered']] }]);
+    expect(await api.attemptsListed(org.token, channel.publicId)).to.deep.equal([
+      { status: 'delivered', attempts: [[1, 200, 'delivered']] },
+    ]);
   });
 
   it('records a 401 (M_UNKNOWN_TOKEN) as a refusal, at once, in the ledger and the channel’s health', async () => {
@@ -79,14 +61,7 @@ describe('matrix channels (a loopback homeserver)', () => {
     matrix.protect(room, TOKEN);
     const org = await anOrganization('matrix-401');
     const channel = await aChannel(org.token, { url: matrix.url(), roomId: room, accessToken: 'syt_wrong' });
-    const queued = await call('POST', `/api/notification-channels/${channel.id}/test`, { token: org.token });
-    expect(queued.body).to.deep.include({ status: 'failed' });
-    expect(queued.body.attempt).to.include({ statusCode: 401 });
-    expect(await deliveryOf(queued.body.id)).to.include({ status: 'failed', attempts: 1, last_error: 'Answered 401' });
-    expect((await call('GET', `/api/notification-channels/${channel.id}`, { token: org.token })).body.health).to.include({
-      consecutiveFailures: 1,
-      lastFailureReason: 'Answered 401',
-    });
+    await api.expectFailedAtOnce(org.token, channel, 401);
   });
 
   it('retries a 429 (M_LIMIT_EXCEEDED, Retry-After) with the same transaction id, so the room gets one event', async () => {
@@ -98,20 +73,8 @@ describe('matrix channels (a loopback homeserver)', () => {
     });
     const org = await anOrganization('matrix-429');
     const channel = await aChannel(org.token, { url: matrix.url(), roomId: room, accessToken: TOKEN });
-    const queued = await call('POST', `/api/notification-channels/${channel.id}/test`, { token: org.token });
-    expect(queued.body).to.deep.include({ status: 'retry' });
-    service.worker('matrix-429-worker');
-    await waitFor(async () => (await deliveryOf(queued.body.id))?.status === 'delivered', { what: 'delivered after the 429' });
-    expect(await attemptsListed(org.token, channel.publicId)).to.deep.equal([
-      {
-        status: 'delivered',
-        attempts: [
-          [1, 429, 'retry'],
-          [2, 200, 'delivered'],
-        ],
-      },
-    ]);
-    expect(matrix.transactionsOf(room)).to.deep.equal([queued.body.id, queued.body.id]);
+    const queued = await api.expectRetriedAfter429(org.token, channel, 200, 'matrix-429-worker');
+    expect(matrix.transactionsOf(room)).to.deep.equal([queued.id, queued.id]);
     expect(matrix.at(room).flatMap((r) => r.problems)).to.deep.equal([]);
   });
 
@@ -120,18 +83,16 @@ describe('matrix channels (a loopback homeserver)', () => {
     matrix.answer(room, { status: 404, body: { errcode: 'M_NOT_FOUND', error: 'Unknown room' } });
     const org = await anOrganization('matrix-404');
     const channel = await aChannel(org.token, { url: matrix.url(), roomId: room, accessToken: TOKEN });
-    const queued = await call('POST', `/api/notification-channels/${channel.id}/test`, { token: org.token });
-    expect(queued.body).to.deep.include({ status: 'failed' });
-    expect(queued.body.attempt).to.include({ statusCode: 404 });
+    await api.expectFailedAtOnce(org.token, channel, 404);
   });
 
   it('refuses a room alias over the API, naming config.roomId', async () => {
     const org = await anOrganization('matrix-refuse');
-    const refused = await call('POST', '/api/notification-channels', {
+    const refused = await api.call('POST', '/api/notification-channels', {
       token: org.token,
       body: { name: 'x', type: 'matrix', config: { url: matrix.url(), roomId: '#ops:homeserver-fixture.com', accessToken: TOKEN } },
     });
     expect(refused.status).to.equal(400);
-    expect(refused.body.data).to.deep.include({ field: 'config.roomId', reason: 'notARoomId' });
+    expect(refused.body.data).to.deep.include({ field: '/config/roomId', reason: 'notARoomId' });
   });
 });

@@ -122,7 +122,7 @@ describe('notification channels', () => {
         body: { name: 'x', type: 'ntfy', config: { url: 'https://ntfy.sh', topic } },
       });
       expectError(refused, 400, 'invalidRequestBody');
-      expect(refused.body.data, String(topic)).to.deep.include({ code: 'invalidRequestBody', field: 'config.topic', reason });
+      expect(refused.body.data, String(topic)).to.deep.include({ code: 'invalidRequestBody', field: '/config/topic', reason });
     }
     // Longer than ntfy's 64 characters: the edge's shape check, as a URL past 2048 characters.
     const long = await api('POST', '/api/notification-channels', {
@@ -136,12 +136,12 @@ describe('notification channels', () => {
       body: { name: 'x', type: 'ntfy', config: { url: 'https://ntfy.sh', topic: 'other', token: 'tk bad' } },
     });
     expectError(badToken, 400, 'invalidRequestBody');
-    expect(badToken.body.data).to.deep.include({ field: 'config.token', reason: 'badToken' });
+    expect(badToken.body.data).to.deep.include({ field: '/config/token', reason: 'badToken' });
     const loopback = await api('POST', '/api/notification-channels', {
       token: org.token,
       body: { name: 'x', type: 'ntfy', config: { url: 'http://127.0.0.1/', topic: 'other' } },
     });
-    expect(loopback.body.data).to.deep.include({ code: 'invalidRequestBody', field: 'config.url', reason: 'nonPublicAddress' });
+    expect(loopback.body.data).to.deep.include({ code: 'invalidRequestBody', field: '/config/url', reason: 'nonPublicAddress' });
 
     // Every topic of a server shares its URL: another topic is another recipient, the same topic a clash.
     await aChannel(org.token, { type: 'ntfy', config: { url: 'https://ntfy.sh', topic: 'billing' } });
@@ -176,7 +176,7 @@ describe('notification channels', () => {
       for (const type of ['webhook', 'slack']) {
         const response = await api('POST', '/api/notification-channels', { token: org.token, body: { name: 'x', type, config: { url } } });
         expectError(response, 400, 'invalidRequestBody');
-        expect(response.body.data, url).to.deep.include({ code: 'invalidRequestBody', field: 'config.url', reason });
+        expect(response.body.data, url).to.deep.include({ code: 'invalidRequestBody', field: '/config/url', reason });
       }
     }
     expect((await api('GET', '/api/notification-channels', { token: org.token })).body.items).to.deep.equal([]);

@@ -80,7 +80,7 @@ describe('Opsgenie channels (a loopback Alert API)', () => {
       body: { name: 'Bad key', type: 'opsgenie', config: { apiKey: 'not-a-key' } },
     });
     expect(refused.status).to.equal(400);
-    expect(refused.body.data).to.deep.include({ code: 'invalidRequestBody', field: 'config.apiKey', reason: 'notAnApiKey' });
+    expect(refused.body.data).to.deep.include({ code: 'invalidRequestBody', field: '/config/apiKey', reason: 'notAnApiKey' });
   });
 
   it("follows an incident: opened creates the alert, acknowledged acknowledges it and resolved closes it, by the incident's alias", async () => {

@@ -89,7 +89,7 @@ describe('PagerDuty channels (a loopback Events API v2)', () => {
       body: { name: 'Bad key', type: 'pagerduty', config: { routingKey: 'not-a-key' } },
     });
     expect(refused.status).to.equal(400);
-    expect(refused.body.data).to.deep.include({ code: 'invalidRequestBody', field: 'config.routingKey', reason: 'notARoutingKey' });
+    expect(refused.body.data).to.deep.include({ code: 'invalidRequestBody', field: '/config/routingKey', reason: 'notARoutingKey' });
   });
 
   it("follows an incident: opened triggers, acknowledged acknowledges, resolved resolves, all on the incident's dedup key", async () => {

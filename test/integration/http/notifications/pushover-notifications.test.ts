@@ -1,11 +1,9 @@
 import { expect } from 'chai';
-import { apiAt } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
+import { channelApi } from '../../../support/channel-api';
 import { PushoverReceiver } from '../../../support/peers/pushover-receiver';
 import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
 import { waitFor } from '../../../support/wait-for';
-import type { RunningApplication } from '../../../../src/main/application';
-import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const HOST = 'api.pushover-fixture.com';
 const APP_TOKEN = 'azGDORePK8gMaC0QOYAMyEEuzJnyUi';
@@ -22,28 +20,12 @@ const aUserKey = () => `u${Date.now().toString(36)}${String(++counter).padStart(
 describe('pushover channels (a loopback Pushover Message API)', () => {
   const pushover = new PushoverReceiver(HOST);
   let service: DeliveryService;
-  let app: RunningApplication;
-
-  const call = (method: string, path: string, options: Parameters<typeof apiAt>[3] = {}) => apiAt(app.url, method, path, options);
-  async function aChannel(token: string, config: Record<string, unknown>): Promise<Record<string, any>> {
-    const created = await call('POST', '/api/notification-channels', { token, body: { name: 'Phones', type: 'pushover', config } });
-    expect(created.status, JSON.stringify(created.body)).to.equal(201);
-    return created.body;
-  }
-  const deliveryOf = async (id: string) =>
-    (await app.database.sql.query<Record<string, any>>(sql`SELECT * FROM notification_deliveries WHERE id = ${id}`))[0];
-  const attemptsListed = async (token: string, channelId: string) => {
-    const listed = await call('GET', `/api/notification-deliveries?channelId=${channelId}`, { token });
-    return listed.body.items.map((d: Record<string, any>) => ({
-      status: d.status,
-      attempts: d.attempts.map((a: Record<string, unknown>) => [a.attempt, a.statusCode, a.outcome]),
-    }));
-  };
+  const api = channelApi(() => service);
+  const aChannel = (token: string, config: Record<string, unknown>) => api.createChannel(token, 'pushover', config, 'Phones');
 
   before(async () => {
     await pushover.start();
     service = await aDeliveryService([HOST], { NOTIFY_RETRY_MAX_MS: '200' });
-    app = service.app;
   });
   afterEach(() => service.stopWorkers());
   after(async () => {
@@ -58,10 +40,9 @@ describe('pushover channels (a loopback Pushover Message API)', () => {
     const channel = await aChannel(org.token, { appToken: APP_TOKEN, userKey: user, url: pushover.messagesUrl(), messagePrefix: '[prod]' });
     expect(channel.config).to.deep.equal({ appToken: APP_TOKEN, userKey: user, url: pushover.messagesUrl(), messagePrefix: '[prod]' });
 
-    const queued = await call('POST', `/api/notification-channels/${channel.id}/test`, { token: org.token });
-    expect(queued.status, JSON.stringify(queued.body)).to.equal(200);
-    expect(queued.body).to.deep.include({ channelType: 'pushover', event: 'test', status: 'delivered' });
-    expect(queued.body.attempt).to.include({ statusCode: 200 });
+    const queued = await api.sendTest(org.token, channel);
+    expect(queued).to.deep.include({ channelType: 'pushover', event: 'test', status: 'delivered' });
+    expect(queued.attempt).to.include({ statusCode: 200 });
 
     const [posted, ...more] = pushover.at(user);
     expect(more).to.deep.equal([]);
@@ -71,14 +52,16 @@ describe('pushover channels (a loopback Pushover Message API)', () => {
     expect(posted!.body).to.deep.include({ token: APP_TOKEN, user, title: '[prod] Test notification', priority: 0 });
     expect(posted!.body!.message).to.match(/^This is a test notification for the channel "Phones"/);
     expect(posted!.body!.timestamp).to.be.a('number');
-    expect(await attemptsListed(org.token, channel.publicId)).to.deep.equal([{ status: 'delivered', attempts: [[1, 200, 'delivered']] }]);
+    expect(await api.attemptsListed(org.token, channel.publicId)).to.deep.equal([
+      { status: 'delivered', attempts: [[1, 200, 'delivered']] },
+    ]);
   });
 
   it('sends a critical manual alert as an emergency (priority 2) with the retry and expire Pushover requires', async () => {
     const user = aUserKey();
     const org = await anOrganization('pushover-emergency');
     const channel = await aChannel(org.token, { appToken: APP_TOKEN, userKey: user, url: pushover.messagesUrl() });
-    const sent = await call('POST', '/api/notifications/send-alert', {
+    const sent = await api.call('POST', '/api/notifications/send-alert', {
       token: org.token,
       body: { title: 'Datacenter power lost', message: 'Generators failed.', severity: 'critical', channelIds: [channel.id] },
     });
@@ -101,14 +84,7 @@ describe('pushover channels (a loopback Pushover Message API)', () => {
     pushover.protect(user, APP_TOKEN);
     const org = await anOrganization('pushover-bad-token');
     const channel = await aChannel(org.token, { appToken: 'a'.repeat(30), userKey: user, url: pushover.messagesUrl() });
-    const queued = await call('POST', `/api/notification-channels/${channel.id}/test`, { token: org.token });
-    expect(queued.body).to.deep.include({ status: 'failed' });
-    expect(queued.body.attempt).to.include({ statusCode: 400 });
-    expect(await deliveryOf(queued.body.id)).to.include({ status: 'failed', attempts: 1, last_error: 'Answered 400' });
-    expect((await call('GET', `/api/notification-channels/${channel.id}`, { token: org.token })).body.health).to.include({
-      consecutiveFailures: 1,
-      lastFailureReason: 'Answered 400',
-    });
+    await api.expectFailedAtOnce(org.token, channel, 400);
   });
 
   it('records a 401 as a refusal and retries a 429 (Retry-After) until delivered', async () => {
@@ -116,37 +92,21 @@ describe('pushover channels (a loopback Pushover Message API)', () => {
     pushover.answer(refusedUser, { status: 401, body: { status: 0, errors: ['unauthorized'] } });
     const org = await anOrganization('pushover-401-429');
     const refused = await aChannel(org.token, { appToken: APP_TOKEN, userKey: refusedUser, url: pushover.messagesUrl() });
-    const first = await call('POST', `/api/notification-channels/${refused.id}/test`, { token: org.token });
-    expect(first.body).to.deep.include({ status: 'failed' });
-    expect((await call('GET', `/api/notification-channels/${refused.id}`, { token: org.token })).body.health).to.include({
-      lastFailureReason: 'Answered 401',
-    });
+    await api.expectFailedAtOnce(org.token, refused, 401);
 
     const busyUser = aUserKey();
     pushover.answer(busyUser, { status: 429, headers: { 'retry-after': '1' }, body: { status: 0, errors: ['over quota'] } });
     const busy = await aChannel(org.token, { appToken: APP_TOKEN, userKey: busyUser, url: pushover.messagesUrl() });
-    const queued = await call('POST', `/api/notification-channels/${busy.id}/test`, { token: org.token });
-    expect(queued.body).to.deep.include({ status: 'retry' });
-    service.worker('pushover-429-worker');
-    await waitFor(async () => (await deliveryOf(queued.body.id))?.status === 'delivered', { what: 'delivered after the 429' });
-    expect(await attemptsListed(org.token, busy.publicId)).to.deep.equal([
-      {
-        status: 'delivered',
-        attempts: [
-          [1, 429, 'retry'],
-          [2, 200, 'delivered'],
-        ],
-      },
-    ]);
+    await api.expectRetriedAfter429(org.token, busy, 200, 'pushover-429-worker');
   });
 
   it('refuses a malformed user key over the API, naming the field', async () => {
     const org = await anOrganization('pushover-refuse');
-    const refused = await call('POST', '/api/notification-channels', {
+    const refused = await api.call('POST', '/api/notification-channels', {
       token: org.token,
       body: { name: 'x', type: 'pushover', config: { appToken: APP_TOKEN, userKey: 'someone@example.com' } },
     });
     expect(refused.status).to.equal(400);
-    expect(refused.body.data).to.deep.include({ field: 'config.userKey', reason: 'notAUserKey' });
+    expect(refused.body.data).to.deep.include({ field: '/config/userKey', reason: 'notAUserKey' });
   });
 });

@@ -134,6 +134,6 @@ describe('voice channels (a loopback Twilio Calls API)', () => {
       body: { name: 'x', type: 'voice', config: { phoneNumbers: ['030 1234567'] } },
     });
     expect(refused.status).to.equal(400);
-    expect(refused.body.data).to.deep.include({ field: 'config.phoneNumbers.0', reason: 'notE164' });
+    expect(refused.body.data).to.deep.include({ field: '/config/phoneNumbers/0', reason: 'notE164' });
   });
 });

@@ -80,7 +80,7 @@ describe('Zulip channels (a loopback Zulip server)', () => {
       body: { name: 'Bad', type: 'zulip', config: configFor(aStream('bad'), { apiKey: 'short' }) },
     });
     expect(refused.status).to.equal(400);
-    expect(refused.body.data).to.deep.include({ code: 'invalidRequestBody', field: 'config.apiKey', reason: 'notAnApiKey' });
+    expect(refused.body.data).to.deep.include({ code: 'invalidRequestBody', field: '/config/apiKey', reason: 'notAnApiKey' });
   });
 
   it('records a 401 (an API key Zulip does not know) as a refusal, at once, and the channel degraded', async () => {

@@ -153,7 +153,7 @@ describe('Reports API', () => {
       api('POST', '/api/organization/reports', { token: org.token, body: { name: 'R', ...body } });
     const weeklyWithout = await create({ frequency: 'weekly' });
     expectError(weeklyWithout, 400, 'invalidReportSchedule');
-    expect(weeklyWithout.body.data).to.deep.equal({ code: 'invalidReportSchedule', field: 'weekday' });
+    expect(weeklyWithout.body.data).to.deep.equal({ code: 'invalidReportSchedule', field: '/weekday' });
     expectError(await create({ frequency: 'monthly' }), 400, 'invalidReportSchedule');
     expectError(await create({ frequency: 'monthly', dayOfMonth: 29 }), 400, 'invalidReportSchedule');
     expectError(await create({ frequency: 'monthly', dayOfMonth: '5' }), 400, 'invalidReportSchedule');
@@ -161,7 +161,7 @@ describe('Reports API', () => {
 
     const noThreshold = await create({ frequency: 'weekly', weekday: 1, mode: 'threshold' });
     expectError(noThreshold, 400, 'invalidReportScope');
-    expect(noThreshold.body.data).to.deep.equal({ code: 'invalidReportScope', field: 'threshold' });
+    expect(noThreshold.body.data).to.deep.equal({ code: 'invalidReportScope', field: '/threshold' });
 
     const stranger = await anOrganization('stranger');
     const foreignCustomer = await aCustomer(stranger.token);

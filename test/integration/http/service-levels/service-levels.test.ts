@@ -125,7 +125,7 @@ describe('service level objectives (HTTP)', () => {
     expectError(await post(anObjective(website, { owner: 'me' })), 400, 'validationFailed');
     const decimals = await post(anObjective(website, { target: 99.9985 }));
     expectError(decimals, 400, 'invalidServiceLevelObjective');
-    expect(decimals.body.data).to.deep.include({ code: 'invalidServiceLevelObjective', field: 'target' });
+    expect(decimals.body.data).to.deep.include({ code: 'invalidServiceLevelObjective', field: '/target' });
     expectError(await post(anObjective({ type: 'website', websiteId: randomUUID() })), 404, 'websiteNotFound');
     expectError(await post(anObjective({ type: 'customer', customerId: '999999999' })), 404, 'customerNotFound');
     expectError(await post(anObjective({ type: 'customer', customerId: String(customerId), tagId: '999999999' })), 404, 'tagNotFound');

@@ -236,6 +236,6 @@ describe('the fallback channel (ledger, workers, loopback receivers)', () => {
       },
     });
     expectError(customers, 400, 'invalidRequestBody');
-    expect(customers.body.data).to.include({ field: 'isDefault', reason: 'organizationChannelsOnly' });
+    expect(customers.body.data).to.include({ field: '/isDefault', reason: 'organizationChannelsOnly' });
   });
 });

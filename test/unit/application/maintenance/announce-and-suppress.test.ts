@@ -1,51 +1,12 @@
 import { expect } from 'chai';
-import { AnnounceMaintenance } from '../../../../src/application/maintenance/announce-maintenance';
-import { MaintenanceSuppression } from '../../../../src/application/maintenance/maintenance-suppression';
 import { AssetMaintenance } from '../../../../src/application/maintenance/asset-maintenance';
 import { MaintenanceWindow } from '../../../../src/domain/maintenance/maintenance-window';
-import { ManualClock } from '../../../support/manual-clock';
-import { immediateTransactions } from '../../../support/fakes/shared-fakes';
-import {
-  FakeMaintenanceAnnouncements,
-  FakeMaintenanceEvents,
-  FakeMaintenanceTargets,
-  FakeMaintenanceWindows,
-  FakeRecurrence,
-} from '../../../support/fakes/maintenance-fakes';
+import { FakeRecurrence } from '../../../support/fakes/maintenance-fakes';
+import { aMaintenanceWindow, aMaintenanceWorld, MAINTENANCE_MONITOR } from '../../../support/builders/maintenance';
 
-const HOUR = 3600_000;
-const aWindow = (overrides: Partial<ConstructorParameters<typeof MaintenanceWindow>[0]> = {}) =>
-  MaintenanceWindow.create(
-    {
-      publicId: '30000000-0000-4000-8000-000000000001',
-      organizationId: 1,
-      customerId: 3,
-      title: 'Nightly',
-      description: null,
-      startTime: new Date('2026-06-01T02:00:00Z'),
-      endTime: new Date('2026-06-01T03:00:00Z'),
-      timezone: 'UTC',
-      rrule: 'FREQ=DAILY',
-      targets: [{ type: 'monitor', id: 7 }],
-      suppressAlerts: true,
-      excludeFromUptime: false,
-      ...overrides,
-    },
-    new Date('2026-05-01T00:00:00Z'),
-  );
+const aWindow = aMaintenanceWindow;
 
-function setup() {
-  const clock = new ManualClock('2026-06-01T01:59:00Z');
-  const windows = new FakeMaintenanceWindows();
-  windows.monitors.set(7, { monitorId: 7, publicId: 'm-7', customerId: 3, organizationId: 1 });
-  const targets = new FakeMaintenanceTargets().add('monitor', { id: 7, publicId: 'm-7', customerId: 3 });
-  const events = new FakeMaintenanceEvents();
-  const ledger = new FakeMaintenanceAnnouncements();
-  const expander = new FakeRecurrence();
-  const announcerOn = (sharedLedger = ledger) =>
-    new AnnounceMaintenance(windows, targets, sharedLedger, events, expander, immediateTransactions, clock, { lookbackMs: 24 * HOUR });
-  return { clock, windows, events, announcerOn, announcer: announcerOn(), suppression: new MaintenanceSuppression(windows, expander) };
-}
+const setup = () => aMaintenanceWorld({ now: '2026-06-01T01:59:00Z' });
 
 describe('maintenance announcements', () => {
   it('announces each start and end once per occurrence, however often and by however many workers it runs', async () => {
@@ -67,7 +28,7 @@ describe('maintenance announcements', () => {
       'maintenance.started@2026-06-02T02:00:00.000Z',
       'maintenance.ended@2026-06-02T02:00:00.000Z',
     ]);
-    expect(events.published[0]!.targets).to.deep.equal([{ type: 'monitor', id: 'm-7' }]);
+    expect(events.published[0]!.targets).to.deep.equal([{ type: 'monitor', id: MAINTENANCE_MONITOR }]);
   });
 
   it('does not announce occurrences that were over before the window was created', async () => {

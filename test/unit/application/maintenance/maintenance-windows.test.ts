@@ -1,54 +1,15 @@
 import { expect } from 'chai';
-import { CreateMaintenanceWindow, type NewWindowInput } from '../../../../src/application/maintenance/create-maintenance-window';
-import { GetMaintenanceWindow } from '../../../../src/application/maintenance/get-maintenance-window';
-import { ListMaintenanceWindows } from '../../../../src/application/maintenance/list-maintenance-windows';
-import { UpdateMaintenanceWindow } from '../../../../src/application/maintenance/update-maintenance-window';
-import { DeleteMaintenanceWindow } from '../../../../src/application/maintenance/delete-maintenance-window';
-import { CheckMaintenance } from '../../../../src/application/maintenance/check-maintenance';
-import { CheckMaintenanceBatch } from '../../../../src/application/maintenance/check-maintenance-batch';
-import { PreviewOccurrences } from '../../../../src/application/maintenance/preview-occurrences';
-import { MaintenanceWindowViews } from '../../../../src/application/maintenance/window-view';
+import type { NewWindowInput } from '../../../../src/application/maintenance/create-maintenance-window';
 import { anActor } from '../../../support/builders';
 import { codeOf } from '../../../support/expect-app-error';
-import { ManualClock } from '../../../support/manual-clock';
-import { immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
-import {
-  FakeMaintenanceEvents,
-  FakeMaintenanceTargets,
-  FakeMaintenanceWindows,
-  FakeRecurrence,
-} from '../../../support/fakes/maintenance-fakes';
+import { aMaintenanceWorld, MAINTENANCE_MONITOR as MONITOR } from '../../../support/builders/maintenance';
 
-const MONITOR = '10000000-0000-4000-8000-000000000007';
 const OTHER_MONITOR = '10000000-0000-4000-8000-000000000008';
 const CUSTOMER = '20000000-0000-4000-8000-000000000003';
 
-function setup() {
-  const clock = new ManualClock('2026-06-01T00:00:00Z');
-  const windows = new FakeMaintenanceWindows();
-  const targets = new FakeMaintenanceTargets()
-    .add('monitor', { id: 7, publicId: MONITOR, customerId: 3 })
-    .add('monitor', { id: 8, publicId: OTHER_MONITOR, customerId: 4 })
-    .add('customer', { id: 3, publicId: CUSTOMER, customerId: 3 })
-    .add('customer', { id: 9, publicId: '20000000-0000-4000-8000-000000000009', customerId: 9, organizationId: 2 });
-  const events = new FakeMaintenanceEvents();
-  const expander = new FakeRecurrence();
-  const views = new MaintenanceWindowViews(targets, expander);
-  return {
-    clock,
-    windows,
-    targets,
-    events,
-    create: new CreateMaintenanceWindow(windows, targets, events, views, expander, immediateTransactions, sequentialIds(), clock),
-    get: new GetMaintenanceWindow(windows, views, clock),
-    list: new ListMaintenanceWindows(windows, targets, views, clock),
-    update: new UpdateMaintenanceWindow(windows, targets, views, expander, immediateTransactions, clock),
-    remove: new DeleteMaintenanceWindow(windows),
-    check: new CheckMaintenance(windows, targets, expander, clock),
-    batch: new CheckMaintenanceBatch(windows, targets, expander, clock),
-    preview: new PreviewOccurrences(expander),
-  };
-}
+/** Monitors 7 (customer 3) and 8 (customer 4), customer 3, and customer 9 of another organization. */
+const setup = () =>
+  aMaintenanceWorld().monitor(8, OTHER_MONITOR, 4).customer(3, CUSTOMER).customer(9, '20000000-0000-4000-8000-000000000009', 2);
 
 const body = (overrides: Partial<NewWindowInput> = {}): NewWindowInput => ({
   title: 'Database upgrade',
