@@ -3,6 +3,7 @@ import { AlertState } from '../../domain/incidents/alert-state';
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
 import { sqlFor } from '../persistence/sql-transaction';
+import { appendLiveEvents, type LiveEventNotice } from '../live-events/live-event-append';
 import type { Transaction } from '../../application/shared/transaction';
 
 interface StateRow {
@@ -54,11 +55,13 @@ export class SqlAlertStateRepository implements AlertStateRepository {
   async lockMany(seeds: readonly AlertStateSeed[], now: Date, tx?: Transaction): Promise<Map<number, AlertState>> {
     if (seeds.length === 0) return new Map();
     const ordered = [...seeds].sort((a, b) => a.monitorId - b.monitorId);
-    await sqlFor(tx, this.sql)
-      .query(sql`INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, updated_at)
+    const created = await sqlFor(tx, this.sql)
+      .query<{ monitor_id: string }>(sql`INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, updated_at)
        SELECT (e->>0)::bigint, (e->>1)::integer, (e->>2)::integer, (e->>3)::integer, ${now}
          FROM jsonb_array_elements(${JSON.stringify(ordered.map((s) => [s.monitorId, s.organizationId, s.customerId, s.checkIntervalSeconds]))}::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n
-       ON CONFLICT (monitor_id) DO NOTHING`);
+       ON CONFLICT (monitor_id) DO NOTHING RETURNING monitor_id`);
+    // A monitor's first state is a state change of the live stream (unknown to up).
+    await appendLiveEvents(tx, this.sql, created.map(stateChanged));
     const rows = await sqlFor(tx, this.sql).query<StateRow>(
       sql`SELECT ${raw(COLUMNS)} FROM monitor_alert_states
         WHERE monitor_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ordered.map((s) => s.monitorId))}::jsonb)::bigint)
@@ -81,13 +84,18 @@ export class SqlAlertStateRepository implements AlertStateRepository {
       s.dependencyRootId,
       s.dependencyHeldSince?.toISOString() ?? null,
     ]);
-    await sqlFor(tx, this.sql)
-      .query(sql`UPDATE monitor_alert_states a SET check_interval_seconds = (e->>1)::integer, open_incident_id = (e->>2)::integer,
+    // The states whose open incident came or went: a state change of the live stream (the rows
+    // were locked by lockMany, so `o` reads them as they were).
+    const changed = await sqlFor(tx, this.sql)
+      .query<{ monitor_id: string }>(sql`WITH saved AS (UPDATE monitor_alert_states a SET check_interval_seconds = (e->>1)::integer, open_incident_id = (e->>2)::integer,
               locations = e->3, last_reminder_at = (e->>4)::timestamptz, ssl_expiry = NULLIF(e->5, 'null'::jsonb),
               dnsbl = NULLIF(e->6, 'null'::jsonb), updated_at = (e->>7)::timestamptz,
               dependency_root_id = (e->>8)::bigint, dependency_held_since = (e->>9)::timestamptz
-         FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS r(e)
-        WHERE a.monitor_id = (e->>0)::bigint`);
+         FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS r(e) JOIN monitor_alert_states o ON o.monitor_id = (r.e->>0)::bigint
+        WHERE a.monitor_id = (e->>0)::bigint
+        RETURNING a.monitor_id, (o.open_incident_id IS NULL) <> (a.open_incident_id IS NULL) AS changed)
+        SELECT monitor_id FROM saved WHERE changed ORDER BY monitor_id`);
+    await appendLiveEvents(tx, this.sql, changed.map(stateChanged));
   }
 
   /** The states of these monitors as they are now, without locking, as a prepared statement. */
@@ -124,3 +132,5 @@ export class SqlAlertStateRepository implements AlertStateRepository {
     }));
   }
 }
+
+const stateChanged = (row: { monitor_id: string }): LiveEventNotice => ({ kind: 'monitor.stateChanged', monitorId: Number(row.monitor_id) });
