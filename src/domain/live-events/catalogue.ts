@@ -67,7 +67,7 @@ export const LIVE_EVENT_CATALOGUE = {
       channelId: { type: 'string', nullable: true, description: "The channel's public id (null for a direct message)" },
       channelType: { type: 'string', nullable: true, description: "The channel's type" },
       event: { type: 'string', description: 'The event told (incident.opened, alert.manual, ...)' },
-      incidentId: { type: 'string', nullable: true, description: "The incident concerned (its public id), if any" },
+      incidentId: { type: 'string', nullable: true, description: 'The incident concerned (its public id), if any' },
       attempt: { type: 'integer', description: 'The attempt number (1 for the first)' },
       outcome: { type: 'string', description: "The attempt's outcome (delivered, failed, ...)" },
       statusCode: { type: 'integer', nullable: true, description: "The receiver's HTTP status, when it answered one" },
@@ -80,11 +80,7 @@ export type LiveEventKind = keyof typeof LIVE_EVENT_CATALOGUE;
 /** The kinds, in the catalogue's order. */
 export const LIVE_EVENT_KINDS = Object.keys(LIVE_EVENT_CATALOGUE) as readonly LiveEventKind[];
 
-type ValueOf<F> = F extends { values: readonly (infer V)[] }
-  ? V
-  : F extends { type: 'integer' }
-    ? number
-    : string;
+type ValueOf<F> = F extends { values: readonly (infer V)[] } ? V : F extends { type: 'integer' } ? number : string;
 type FieldValue<F> = F extends { nullable: true } ? ValueOf<F> | null : ValueOf<F>;
 
 /** The payload (`data`) of a kind, as the catalogue describes it (a timestamp is an ISO string). */

@@ -19,8 +19,16 @@ export function liveEventKindsMarkdown(): string {
     const rows = Object.entries(d.fields as Record<string, LiveEventField>).map(
       ([name, f]) => `| \`${name}\` | ${typeOf(f).replaceAll('|', '\\|')} | ${f.description} |`,
     );
-    return [`### \`${kind}\``, '', `${d.description}.`, '', `Scope: ${d.scope}.`, '', '| Field | Type | Meaning |', '| --- | --- | --- |', ...rows].join(
-      '\n',
-    );
+    return [
+      `### \`${kind}\``,
+      '',
+      `${d.description}.`,
+      '',
+      `Scope: ${d.scope}.`,
+      '',
+      '| Field | Type | Meaning |',
+      '| --- | --- | --- |',
+      ...rows,
+    ].join('\n');
   }).join('\n\n');
 }

@@ -55,8 +55,9 @@ export class SqlAlertStateRepository implements AlertStateRepository {
   async lockMany(seeds: readonly AlertStateSeed[], now: Date, tx?: Transaction): Promise<Map<number, AlertState>> {
     if (seeds.length === 0) return new Map();
     const ordered = [...seeds].sort((a, b) => a.monitorId - b.monitorId);
-    const created = await sqlFor(tx, this.sql)
-      .query<{ monitor_id: string }>(sql`INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, updated_at)
+    const created = await sqlFor(tx, this.sql).query<{
+      monitor_id: string;
+    }>(sql`INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, updated_at)
        SELECT (e->>0)::bigint, (e->>1)::integer, (e->>2)::integer, (e->>3)::integer, ${now}
          FROM jsonb_array_elements(${JSON.stringify(ordered.map((s) => [s.monitorId, s.organizationId, s.customerId, s.checkIntervalSeconds]))}::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n
        ON CONFLICT (monitor_id) DO NOTHING RETURNING monitor_id`);
@@ -86,8 +87,9 @@ export class SqlAlertStateRepository implements AlertStateRepository {
     ]);
     // The states whose open incident came or went: a state change of the live stream (the rows
     // were locked by lockMany, so `o` reads them as they were).
-    const changed = await sqlFor(tx, this.sql)
-      .query<{ monitor_id: string }>(sql`WITH saved AS (UPDATE monitor_alert_states a SET check_interval_seconds = (e->>1)::integer, open_incident_id = (e->>2)::integer,
+    const changed = await sqlFor(tx, this.sql).query<{
+      monitor_id: string;
+    }>(sql`WITH saved AS (UPDATE monitor_alert_states a SET check_interval_seconds = (e->>1)::integer, open_incident_id = (e->>2)::integer,
               locations = e->3, last_reminder_at = (e->>4)::timestamptz, ssl_expiry = NULLIF(e->5, 'null'::jsonb),
               dnsbl = NULLIF(e->6, 'null'::jsonb), updated_at = (e->>7)::timestamptz,
               dependency_root_id = (e->>8)::bigint, dependency_held_since = (e->>9)::timestamptz
@@ -133,4 +135,7 @@ export class SqlAlertStateRepository implements AlertStateRepository {
   }
 }
 
-const stateChanged = (row: { monitor_id: string }): LiveEventNotice => ({ kind: 'monitor.stateChanged', monitorId: Number(row.monitor_id) });
+const stateChanged = (row: { monitor_id: string }): LiveEventNotice => ({
+  kind: 'monitor.stateChanged',
+  monitorId: Number(row.monitor_id),
+});

@@ -47,25 +47,27 @@ const SOURCES: {
 } = {
   'monitor.stateChanged': {
     ref: (n) => [n.monitorId],
-    rows: (kind, refs) => sql`SELECT r.n, m.organization_id, m.customer_id, ${payloadSql(kind, {
-      monitorId: sql`m.public_id`,
-      kind: sql`m.kind`,
-      name: sql`m.name`,
-      state: MONITOR_STATE,
-      at: sql`now()`,
-    })} AS data FROM ${refs} JOIN monitors m ON m.id = (r.e->>0)::bigint LEFT JOIN monitor_alert_states a ON a.monitor_id = m.id`,
+    rows: (kind, refs) =>
+      sql`SELECT r.n, m.organization_id, m.customer_id, ${payloadSql(kind, {
+        monitorId: sql`m.public_id`,
+        kind: sql`m.kind`,
+        name: sql`m.name`,
+        state: MONITOR_STATE,
+        at: sql`now()`,
+      })} AS data FROM ${refs} JOIN monitors m ON m.id = (r.e->>0)::bigint LEFT JOIN monitor_alert_states a ON a.monitor_id = m.id`,
   },
   ...incidentSources(),
   'incident.updated': {
     ref: (n) => [n.incidentId, n.at.toISOString()],
-    rows: (kind, refs) => sql`SELECT r.n, i.organization_id, i.customer_id, ${payloadSql(kind, {
-      incidentId: sql`i.public_id`,
-      monitorId: sql`m.public_id`,
-      status: sql`i.status`,
-      title: sql`i.title`,
-      origin: sql`i.origin`,
-      at: sql`(r.e->>1)::timestamptz`,
-    })} AS data FROM ${refs} JOIN incidents i ON i.id = (r.e->>0)::bigint LEFT JOIN monitors m ON m.id = i.monitor_id`,
+    rows: (kind, refs) =>
+      sql`SELECT r.n, i.organization_id, i.customer_id, ${payloadSql(kind, {
+        incidentId: sql`i.public_id`,
+        monitorId: sql`m.public_id`,
+        status: sql`i.status`,
+        title: sql`i.title`,
+        origin: sql`i.origin`,
+        at: sql`(r.e->>1)::timestamptz`,
+      })} AS data FROM ${refs} JOIN incidents i ON i.id = (r.e->>0)::bigint LEFT JOIN monitors m ON m.id = i.monitor_id`,
   },
 };
 
@@ -73,14 +75,15 @@ function incidentSources() {
   type IncidentKind = keyof typeof INCIDENT_STATUS;
   const source = {
     ref: (n: Notice<IncidentKind>) => [n.incidentPublicId],
-    rows: (kind: IncidentKind, refs: Sql) => sql`SELECT r.n, i.organization_id, i.customer_id, ${payloadSql(kind, {
-      incidentId: sql`i.public_id`,
-      monitorId: sql`m.public_id`,
-      status: sql`${INCIDENT_STATUS[kind]}::text`,
-      title: sql`i.title`,
-      origin: sql`i.origin`,
-      at: sql`now()`,
-    })} AS data FROM ${refs} JOIN incidents i ON i.public_id = (r.e->>0)::uuid LEFT JOIN monitors m ON m.id = i.monitor_id`,
+    rows: (kind: IncidentKind, refs: Sql) =>
+      sql`SELECT r.n, i.organization_id, i.customer_id, ${payloadSql(kind, {
+        incidentId: sql`i.public_id`,
+        monitorId: sql`m.public_id`,
+        status: sql`${INCIDENT_STATUS[kind]}::text`,
+        title: sql`i.title`,
+        origin: sql`i.origin`,
+        at: sql`now()`,
+      })} AS data FROM ${refs} JOIN incidents i ON i.public_id = (r.e->>0)::uuid LEFT JOIN monitors m ON m.id = i.monitor_id`,
   };
   return { 'incident.opened': source, 'incident.acknowledged': source, 'incident.resolved': source };
 }
@@ -121,7 +124,11 @@ const LIVE_EVENTS_STAGE: CommitStage<LiveEventNotice> = {
  * Appends live events in the caller's transaction: staged to its end when `tx` is the runner's,
  * else written at once on `outside` (the current unit of work, which then holds the lock to its end).
  */
-export async function appendLiveEvents(tx: Transaction | undefined, outside: UnitOfWorkSql, notices: readonly LiveEventNotice[]): Promise<void> {
+export async function appendLiveEvents(
+  tx: Transaction | undefined,
+  outside: UnitOfWorkSql,
+  notices: readonly LiveEventNotice[],
+): Promise<void> {
   if (notices.length === 0) return;
   if (tx instanceof SqlTransaction) tx.stage(LIVE_EVENTS_STAGE, notices);
   else await outside.query(liveEventsInsert(notices));

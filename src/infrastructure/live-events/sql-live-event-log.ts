@@ -30,9 +30,9 @@ export class SqlLiveEventLog implements LiveEventLog {
 
 const toEvent = (row: SqlRow): LiveEvent =>
   ({
-  id: Number(row.id),
-  kind: String(row.kind) as LiveEventKind,
-  organizationId: Number(row.organization_id),
-  customerId: row.customer_id === null ? null : Number(row.customer_id),
-  data: row.data as Record<string, unknown>,
+    id: Number(row.id),
+    kind: String(row.kind) as LiveEventKind,
+    organizationId: Number(row.organization_id),
+    customerId: row.customer_id === null ? null : Number(row.customer_id),
+    data: row.data as Record<string, unknown>,
   }) as LiveEvent;
