@@ -36,7 +36,7 @@ import { SqlIncidentRepository } from '../../infrastructure/incidents/sql-incide
 import { SqlAlertStateRepository } from '../../infrastructure/incidents/sql-alert-state.repository';
 import { OutboxEventPublisher } from '../../infrastructure/outbox/outbox-publisher';
 import { incidentEventCodec } from '../../domain/incidents/events';
-import { incidentLiveNotice } from '../../infrastructure/live-events/incident-live-events';
+import { incidentLiveNotice } from '../../infrastructure/incidents/incident-live-events';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
 import { bindings } from './bindings';

@@ -1,5 +1,5 @@
 import type { IncidentEvent } from '../../domain/incidents/events';
-import type { LiveEventNotice } from './live-event-append';
+import type { LiveEventNotice } from '../live-events/live-event-append';
 
 const LIVE_KIND = {
   incidentOpened: 'incident.opened',
