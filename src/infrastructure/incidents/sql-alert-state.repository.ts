@@ -47,6 +47,9 @@ const COLUMNS = `monitor_id, organization_id, customer_id, check_interval_second
  */
 export class SqlAlertStateRepository implements AlertStateRepository {
   /** `sql` joins the caller's transaction (lockMany, saveMany); `pool` runs apart, as prepared statements (peek). */
+  /** Per transaction, whether each state lockMany read had an open incident (what saveMany compares to). */
+  private readonly lockedOpen = new WeakMap<Transaction, Map<number, boolean>>();
+
   constructor(
     private readonly sql: UnitOfWorkSql,
     private readonly pool: SqlRunner,
@@ -68,7 +71,13 @@ export class SqlAlertStateRepository implements AlertStateRepository {
         WHERE monitor_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ordered.map((s) => s.monitorId))}::jsonb)::bigint)
         ORDER BY monitor_id FOR UPDATE`,
     );
-    return new Map(rows.map((row) => [Number(row.monitor_id), stateOf(row)]));
+    const states = new Map(rows.map((row) => [Number(row.monitor_id), stateOf(row)]));
+    if (tx) {
+      const open = this.lockedOpen.get(tx) ?? new Map<number, boolean>();
+      for (const [id, state] of states) open.set(id, state.openIncidentId !== null);
+      this.lockedOpen.set(tx, open);
+    }
+    return states;
   }
 
   async saveMany(states: readonly AlertState[], tx?: Transaction): Promise<void> {
@@ -85,19 +94,23 @@ export class SqlAlertStateRepository implements AlertStateRepository {
       s.dependencyRootId,
       s.dependencyHeldSince?.toISOString() ?? null,
     ]);
-    // The states whose open incident came or went: a state change of the live stream (the rows
-    // were locked by lockMany, so `o` reads them as they were).
-    const changed = await sqlFor(tx, this.sql).query<{
-      monitor_id: string;
-    }>(sql`WITH saved AS (UPDATE monitor_alert_states a SET check_interval_seconds = (e->>1)::integer, open_incident_id = (e->>2)::integer,
+    await sqlFor(tx, this.sql)
+      .query(sql`UPDATE monitor_alert_states a SET check_interval_seconds = (e->>1)::integer, open_incident_id = (e->>2)::integer,
               locations = e->3, last_reminder_at = (e->>4)::timestamptz, ssl_expiry = NULLIF(e->5, 'null'::jsonb),
               dnsbl = NULLIF(e->6, 'null'::jsonb), updated_at = (e->>7)::timestamptz,
               dependency_root_id = (e->>8)::bigint, dependency_held_since = (e->>9)::timestamptz
-         FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS r(e) JOIN monitor_alert_states o ON o.monitor_id = (r.e->>0)::bigint
-        WHERE a.monitor_id = (e->>0)::bigint
-        RETURNING a.monitor_id, (o.open_incident_id IS NULL) <> (a.open_incident_id IS NULL) AS changed)
-        SELECT monitor_id FROM saved WHERE changed ORDER BY monitor_id`);
-    await appendLiveEvents(tx, this.sql, changed.map(stateChanged));
+         FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS r(e)
+        WHERE a.monitor_id = (e->>0)::bigint`);
+    // The states whose open incident came or went since lockMany read them in this transaction: a
+    // state change of the live stream (a state saved without its lock is told as changed).
+    const locked = tx ? this.lockedOpen.get(tx) : undefined;
+    const changed = states.filter((s) => locked?.get(s.monitorId) !== (s.openIncidentId !== null));
+    for (const s of changed) locked?.set(s.monitorId, s.openIncidentId !== null);
+    await appendLiveEvents(
+      tx,
+      this.sql,
+      changed.map((s) => stateChanged({ monitor_id: String(s.monitorId) })),
+    );
   }
 
   /** The states of these monitors as they are now, without locking, as a prepared statement. */
