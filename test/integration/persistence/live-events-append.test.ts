@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import pg from 'pg';
 import { anOrganization } from '../../support/builders';
+import { api } from '../../support/http-client';
 import { aWebsite } from '../../support/monitoring-fixtures';
 import { testDatabase, testServer } from '../../support/test-server';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../src/application/shared/transaction';
@@ -19,7 +20,11 @@ describe('live events: appended at the commit of the change that staged them', f
     const app = await testServer();
     const runner = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
     const org = await anOrganization('live-append');
-    const site = await aWebsite().named('Appended').paused().create(org.token);
+    const customer = await api('POST', '/api/customers', {
+      token: org.token,
+      body: { name: 'Appended customer', email: 'ops@appended.test' },
+    });
+    const site = await aWebsite().forCustomer(customer.body.customer.id).named('Appended').paused().create(org.token);
     const client = new pg.Client({ connectionString: (await testDatabase()).url });
     await client.connect();
     try {
