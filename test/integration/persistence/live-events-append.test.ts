@@ -33,7 +33,7 @@ describe('live events: appended at the commit of the change that staged them', f
         (await client.query('SELECT kind, data FROM live_events WHERE organization_id = $1 ORDER BY id', [org.user.organizationId])).rows;
       const before = (await logged()).length;
       let seenInside = -1;
-      await runner.run(async (outer) => {
+      await runner.run(async () => {
         await runner.run(async (inner) => appendLiveEvents(inner, sqlOf(inner), [{ kind: 'monitor.stateChanged', monitorId }]));
         await runner
           .run(async (inner) => {
