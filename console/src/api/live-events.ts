@@ -1,28 +1,14 @@
 import type { operations } from './schema';
+import { LIVE_EVENT_KINDS, type LiveEventData, type LiveEventKind } from '../../../src/domain/live-events/catalogue';
 
-/** The kinds GET /api/events sends (see its OpenAPI description). */
-export type LiveEventKind =
-  | 'monitor.stateChanged'
-  | 'incident.opened'
-  | 'incident.acknowledged'
-  | 'incident.resolved'
-  | 'incident.updated'
-  | 'notification.deliveryAttempted';
+export type { LiveEventKind };
 
-export interface LiveEvent {
-  kind: LiveEventKind;
-  customerId: number | null;
-  data: Record<string, unknown>;
-}
+/** An event as GET /api/events sends it (the SSE message's data): its kind and payload from the service's catalogue. */
+export type LiveEvent = {
+  [K in LiveEventKind]: { kind: K; customerId: number | null; data: LiveEventData<K> };
+}[LiveEventKind];
 
-const KINDS: LiveEventKind[] = [
-  'monitor.stateChanged',
-  'incident.opened',
-  'incident.acknowledged',
-  'incident.resolved',
-  'incident.updated',
-  'notification.deliveryAttempted',
-];
+const KINDS = LIVE_EVENT_KINDS;
 
 /** The stream's operation: the build fails if the API stops offering it. */
 type StreamOperation = operations['streamEvents'];

@@ -3,6 +3,7 @@ import { AlertState } from '../../domain/incidents/alert-state';
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
+import { appendLiveEvents, type LiveEventNotice } from '../live-events/live-event-append';
 import type { Transaction } from '../../application/shared/transaction';
 
 interface StateRow {
@@ -46,6 +47,9 @@ const COLUMNS = `monitor_id, organization_id, customer_id, check_interval_second
  */
 export class SqlAlertStateRepository implements AlertStateRepository {
   /** `sql` joins the caller's transaction (lockMany, saveMany); `pool` runs apart, as prepared statements (peek). */
+  /** Per transaction, whether each state lockMany read had an open incident (what saveMany compares to). */
+  private readonly lockedOpen = new WeakMap<Transaction, Map<number, boolean>>();
+
   constructor(
     private readonly sql: UnitOfWorkSql,
     private readonly pool: SqlRunner,
@@ -54,17 +58,26 @@ export class SqlAlertStateRepository implements AlertStateRepository {
   async lockMany(seeds: readonly AlertStateSeed[], now: Date, tx: Transaction): Promise<Map<number, AlertState>> {
     if (seeds.length === 0) return new Map();
     const ordered = [...seeds].sort((a, b) => a.monitorId - b.monitorId);
-    await sqlOf(tx)
-      .query(sql`INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, updated_at)
+    const created = await sqlOf(tx).query<{
+      monitor_id: string;
+    }>(sql`INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, updated_at)
        SELECT (e->>0)::bigint, (e->>1)::integer, (e->>2)::integer, (e->>3)::integer, ${now}
          FROM jsonb_array_elements(${JSON.stringify(ordered.map((s) => [s.monitorId, s.organizationId, s.customerId, s.checkIntervalSeconds]))}::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n
-       ON CONFLICT (monitor_id) DO NOTHING`);
+       ON CONFLICT (monitor_id) DO NOTHING RETURNING monitor_id`);
+    // A monitor's first state is a state change of the live stream (unknown to up).
+    await appendLiveEvents(tx, this.sql, created.map(stateChanged));
     const rows = await sqlOf(tx).query<StateRow>(
       sql`SELECT ${raw(COLUMNS)} FROM monitor_alert_states
         WHERE monitor_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ordered.map((s) => s.monitorId))}::jsonb)::bigint)
         ORDER BY monitor_id FOR UPDATE`,
     );
-    return new Map(rows.map((row) => [Number(row.monitor_id), stateOf(row)]));
+    const states = new Map(rows.map((row) => [Number(row.monitor_id), stateOf(row)]));
+    if (tx) {
+      const open = this.lockedOpen.get(tx) ?? new Map<number, boolean>();
+      for (const [id, state] of states) open.set(id, state.openIncidentId !== null);
+      this.lockedOpen.set(tx, open);
+    }
+    return states;
   }
 
   async saveMany(states: readonly AlertState[], tx: Transaction): Promise<void> {
@@ -88,6 +101,16 @@ export class SqlAlertStateRepository implements AlertStateRepository {
               dependency_root_id = (e->>8)::bigint, dependency_held_since = (e->>9)::timestamptz
          FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS r(e)
         WHERE a.monitor_id = (e->>0)::bigint`);
+    // The states whose open incident came or went since lockMany read them in this transaction: a
+    // state change of the live stream (a state saved without its lock is told as changed).
+    const locked = tx ? this.lockedOpen.get(tx) : undefined;
+    const changed = states.filter((s) => locked?.get(s.monitorId) !== (s.openIncidentId !== null));
+    for (const s of changed) locked?.set(s.monitorId, s.openIncidentId !== null);
+    await appendLiveEvents(
+      tx,
+      this.sql,
+      changed.map((s) => stateChanged({ monitor_id: String(s.monitorId) })),
+    );
   }
 
   /** The states of these monitors as they are now, without locking, as a prepared statement. */
@@ -124,3 +147,8 @@ export class SqlAlertStateRepository implements AlertStateRepository {
     }));
   }
 }
+
+const stateChanged = (row: { monitor_id: string }): LiveEventNotice => ({
+  kind: 'monitor.stateChanged',
+  monitorId: Number(row.monitor_id),
+});

@@ -6,6 +6,7 @@ import type { UnitOfWorkSql } from '../persistence/database';
 import type { Transaction } from '../../application/shared/transaction';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { sqlOf } from '../persistence/sql-transaction';
+import { appendLiveEvents } from '../live-events/live-event-append';
 import { empty, join, raw, sql, type Sql } from '../persistence/sql';
 
 interface IncidentRow {
@@ -186,6 +187,12 @@ export class SqlIncidentRepository implements IncidentRepository {
     await sqlOf(tx).query(sql`INSERT INTO incident_timeline (incident_id, kind, at, location, status, reason_code, message, user_id)
        SELECT (e->>0)::integer, e->>1, (e->>2)::timestamptz, e->>3, e->>4, e->>5, e->>6, (e->>7)::uuid
          FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n`);
+    // An update posted to the timeline (a person's note) is told on the live stream.
+    await appendLiveEvents(
+      tx,
+      this.sql,
+      entries.flatMap((e) => (e.kind === 'update' ? [{ kind: 'incident.updated' as const, incidentId: e.incidentId, at: e.at }] : [])),
+    );
   }
 
   async findManyById(ids: readonly number[], tx: Transaction): Promise<Map<number, Incident>> {

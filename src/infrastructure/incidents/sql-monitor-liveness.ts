@@ -4,6 +4,7 @@ import { HEARTBEAT_LOCATION } from '../../domain/checks/heartbeat';
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
+import { appendLiveEvents } from '../live-events/live-event-append';
 import type { Transaction } from '../../application/shared/transaction';
 
 interface CandidateRow extends AlertSettingsRow {
@@ -90,7 +91,7 @@ export class SqlMonitorLiveness implements MonitorLivenessStore {
     ]);
     // A monitor without an alert state yet (nothing judged) gets one; every other is changed only
     // over the liveness its change was computed from.
-    const stored = await sqlOf(tx).query<{ monitor_id: string }>(sql`
+    const stored = await sqlOf(tx).query<{ monitor_id: string; changed: boolean }>(sql`
       WITH c AS (
         SELECT (e->>0)::bigint AS monitor_id, (e->>1)::integer AS organization_id, (e->>2)::integer AS customer_id,
                (e->>3)::integer AS check_interval_seconds,
@@ -103,15 +104,21 @@ export class SqlMonitorLiveness implements MonitorLivenessStore {
          WHERE old_silent = '{}' AND old_since IS NULL
            AND NOT EXISTS (SELECT 1 FROM monitor_alert_states a WHERE a.monitor_id = c.monitor_id)
         ON CONFLICT (monitor_id) DO NOTHING
-        RETURNING monitor_id
+        RETURNING monitor_id, true AS changed
       ), updated AS (
         UPDATE monitor_alert_states a SET silent_locations = c.silent, undecided_since = c.since
           FROM c
          WHERE a.monitor_id = c.monitor_id AND a.silent_locations = c.old_silent
            AND a.undecided_since IS NOT DISTINCT FROM c.old_since
-        RETURNING a.monitor_id
+        RETURNING a.monitor_id, (c.old_since IS NULL) <> (c.since IS NULL) AS changed
       )
-      SELECT monitor_id FROM inserted UNION ALL SELECT monitor_id FROM updated`);
+      SELECT monitor_id, changed FROM inserted UNION ALL SELECT monitor_id, changed FROM updated`);
+    // A state written first, or whose undecided mark came or went: a state change of the live stream.
+    await appendLiveEvents(
+      tx,
+      this.tx,
+      stored.filter((row) => row.changed).map((row) => ({ kind: 'monitor.stateChanged', monitorId: Number(row.monitor_id) })),
+    );
     return stored.map((row) => Number(row.monitor_id));
   }
 }

@@ -5,7 +5,7 @@ import type { SqlRow, SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 import { scopeSql } from '../persistence/tenant-scope';
 
-/** live_events (filled by the database's triggers, ids in commit order), read on the pool. */
+/** live_events (appended at each commit by live-event-append.ts, ids in commit order), read on the pool. */
 export class SqlLiveEventLog implements LiveEventLog {
   constructor(private readonly sql: SqlRunner) {}
 
@@ -28,10 +28,11 @@ export class SqlLiveEventLog implements LiveEventLog {
   }
 }
 
-const toEvent = (row: SqlRow): LiveEvent => ({
-  id: Number(row.id),
-  kind: String(row.kind) as LiveEventKind,
-  organizationId: Number(row.organization_id),
-  customerId: row.customer_id === null ? null : Number(row.customer_id),
-  data: row.data as Record<string, unknown>,
-});
+const toEvent = (row: SqlRow): LiveEvent =>
+  ({
+    id: Number(row.id),
+    kind: String(row.kind) as LiveEventKind,
+    organizationId: Number(row.organization_id),
+    customerId: row.customer_id === null ? null : Number(row.customer_id),
+    data: row.data as Record<string, unknown>,
+  }) as LiveEvent;

@@ -9,8 +9,9 @@ import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
 import { raw, sql } from '../persistence/sql';
 import { refCondition, scopeSql } from '../persistence/tenant-scope';
-import { uniqueWrite } from './monitoring-writes';
+import { atomically, uniqueWrite } from './monitoring-writes';
 import { sqlOf } from '../persistence/sql-transaction';
+import { appendLiveEvents } from '../live-events/live-event-append';
 import { refreshWebsiteDocuments } from './website-document';
 
 /**
@@ -150,11 +151,15 @@ export class SqlMonitorRepository implements MonitorRepository {
   async save(monitor: Monitor, tx: Transaction): Promise<void> {
     const update = async (run: UnitOfWorkSql) => {
       const rows = await run.query(
-        sql`UPDATE monitors SET (${raw(MUTABLE)}) = (SELECT ${raw(MUTABLE)} FROM jsonb_populate_record(NULL::monitors, ${JSON.stringify(rowOf(monitor))}::jsonb)),
-            version = version + 1
-          WHERE id = ${monitor.id} AND organization_id = ${monitor.organizationId} AND version = ${monitor.version} RETURNING version`,
+        sql`UPDATE monitors m SET (${raw(MUTABLE)}) = (SELECT ${raw(MUTABLE)} FROM jsonb_populate_record(NULL::monitors, ${JSON.stringify(rowOf(monitor))}::jsonb)),
+            version = m.version + 1
+          FROM monitors o WHERE o.id = m.id
+            AND m.id = ${monitor.id} AND m.organization_id = ${monitor.organizationId} AND m.version = ${monitor.version}
+          RETURNING m.version, o.status IS DISTINCT FROM m.status AS status_changed`,
       );
       versionSaved(monitor, rows);
+      // Paused or resumed: a state change of the live stream.
+      if (rows[0]?.status_changed === true) await appendLiveEvents(tx, run, [{ kind: 'monitor.stateChanged', monitorId: monitor.id }]);
       if (monitor.kind === 'website') await refreshWebsiteDocuments(run, [monitor.id]);
     };
     await uniqueWrite('monitorKeyTaken', () => this.write(monitor, tx, update), KEY_INDEX);

@@ -17,6 +17,7 @@ import { channelCustomerOf, listDeliveries, type DeliveryRow } from './sql-deliv
 import type { OutboxRow, RefusedEvents } from '../event-catalogue/published-events';
 import { relayedEventsOf } from './relayed-events';
 import { warnRefused } from '../event-catalogue/refused';
+import { deliveryAttemptsLiveEvents } from '../live-events/live-event-append';
 import { raw, sql } from '../persistence/sql';
 
 /** What a failed attempt says in the channel's health (`lastFailureReason`). */
@@ -229,10 +230,11 @@ export class SqlDeliveryLedger implements DeliveryLedger {
                 failing_since = CASE WHEN s.last_delivered IS NULL THEN c.failing_since ELSE NULL END
            FROM streaks s WHERE c.id = s.channel_id
        )${raw(this.settleFollowUps.map((ctes) => `, ${ctes}`).join(''))}
-       INSERT INTO notification_delivery_attempts (delivery_id, attempt, at, status_code, outcome, response_excerpt, latency_ms, error)
+       , attempted AS (INSERT INTO notification_delivery_attempts (delivery_id, attempt, at, status_code, outcome, response_excerpt, latency_ms, error)
        SELECT i.id, i.attempt, i.at, i.status_code, i.outcome, i.response_excerpt, i.latency_ms, i.error
          FROM settled s JOIN input i ON i.id = s.id
-       RETURNING delivery_id::text`,
+       RETURNING delivery_id, attempt, at, status_code, outcome)${deliveryAttemptsLiveEvents('attempted')}
+       SELECT a.delivery_id::text AS delivery_id FROM attempted a CROSS JOIN live_told`,
       { prepare: true },
     );
     return new Set(rows.map((row) => row.delivery_id));

@@ -4,6 +4,7 @@ import type { UnitOfWorkSql } from '../persistence/database';
 import { empty, raw, sql, type Sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
+import { appendLiveEvents, type LiveEventNotice } from '../live-events/live-event-append';
 
 /**
  * The event transport: every context's events are rows of the outbox table (`notification_outbox`
@@ -34,16 +35,24 @@ function rawName(name: string): Sql {
 
 /**
  * The one publisher of every context's events (bound to each context's port with its codec): one
- * statement for the list, on the caller's unit of work, so the events commit with the change.
+ * statement for the list, on the caller's unit of work, so the events commit with the change. A
+ * context whose events the live stream tells (GET /api/events) gives `live`, its events' live
+ * notices: appended to the live event log in the same transaction (infrastructure/live-events).
  */
 export class OutboxEventPublisher<E extends DomainEvent> implements DomainEventPublisher<E> {
   constructor(
     private readonly sql: UnitOfWorkSql,
     private readonly codec: Pick<EventCodec<E>, 'encode'>,
+    private readonly live: (event: E) => LiveEventNotice | null = () => null,
   ) {}
 
   async publish(events: readonly E[], tx: Transaction): Promise<void> {
     if (events.length === 0) return;
     await sqlOf(tx).query(outboxInsert(events.map((e) => this.codec.encode(e))));
+    await appendLiveEvents(
+      tx,
+      this.sql,
+      events.flatMap((e) => this.live(e) ?? []),
+    );
   }
 }

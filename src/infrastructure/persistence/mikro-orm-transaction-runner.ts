@@ -16,9 +16,16 @@ import { SqlTransaction } from './sql-transaction';
  * Outside any request context (no HTTP request, no job's own context) each transaction starts
  * from a fresh unit of work of its own rather than the global one (which MikroORM refuses).
  *
+ * What the work's adapters staged for the end of the transaction (the live event log's rows) is
+ * written when the work succeeds, just before the COMMIT; a nested transaction hands it to its
+ * outer one (found by the entity manager the outer one runs on).
+ *
  * A transaction PostgreSQL aborts to break a deadlock wrote nothing, whichever of its statements was
  * refused: the caller is told `conflict` (send it again), not a 500.
  */
+/** The handle of the transaction each transactional entity manager runs (to find a nested transaction's outer one). */
+const transactions = new WeakMap<object, SqlTransaction>();
+
 export class MikroOrmTransactionRunner implements TransactionRunner {
   constructor(private readonly orm: MikroORM) {}
 
@@ -27,9 +34,16 @@ export class MikroOrmTransactionRunner implements TransactionRunner {
     // unit of work of its own, which it leaves behind: nothing it loads stays in the global manager.
     const current = this.orm.em.getContext(false);
     const em = current.global ? this.orm.em.fork() : current;
+    const outer = em.isInTransaction() ? (transactions.get(em) ?? null) : null;
     return em
       .transactional(
-        (inner) => work(new SqlTransaction(new ContextSql(this.orm, inner as EntityManager))),
+        async (inner) => {
+          const tx = new SqlTransaction(new ContextSql(this.orm, inner as EntityManager), outer);
+          transactions.set(inner, tx);
+          const result = await work(tx);
+          await tx.settle();
+          return result;
+        },
         em.isInTransaction() ? { clear: true } : {},
       )
       .catch((error: unknown) => {

@@ -36,6 +36,7 @@ import { SqlIncidentRepository } from '../../infrastructure/incidents/sql-incide
 import { SqlAlertStateRepository } from '../../infrastructure/incidents/sql-alert-state.repository';
 import { OutboxEventPublisher } from '../../infrastructure/outbox/outbox-publisher';
 import { incidentEventCodec } from '../../domain/incidents/events';
+import { incidentLiveNotice } from '../../infrastructure/incidents/incident-live-events';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
 import { bindings } from './bindings';
@@ -53,7 +54,7 @@ export const incidentsModule = bindings(({ bind }) => {
     .toDynamicValue((c) => new SqlAlertStateRepository(c.get(CONTEXT_SQL), c.get(SQL)))
     .inSingletonScope();
   bind(INCIDENT_EVENTS)
-    .toDynamicValue((c) => new OutboxEventPublisher(c.get(CONTEXT_SQL), incidentEventCodec))
+    .toDynamicValue((c) => new OutboxEventPublisher(c.get(CONTEXT_SQL), incidentEventCodec, incidentLiveNotice))
     .inSingletonScope();
 
   bind(AlertActions)

@@ -1,3 +1,4 @@
+import { liveEventsInsert } from '../../../src/infrastructure/live-events/live-event-append';
 import { expect } from 'chai';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -174,14 +175,14 @@ describe('console: the wall display', function () {
       await cdp.send('HeapProfiler.collectGarbage');
       return (await cdp.send('Runtime.getHeapUsage')).usedSize;
     };
-    /** `count` state changes of the monitors, appended as the database's triggers append them, in rounds. */
+    /** `count` state changes of the monitors, appended by the statement the service's writers append them with, in rounds. */
     const send = async (count: number) => {
       for (let sent = 0; sent < count; sent += 200) {
-        await app.database.sql.query(sql`
-          SELECT live_event_append(${organizationId}, m.customer_id, 'monitor.stateChanged', jsonb_build_object(
-            'monitorId', m.public_id, 'kind', m.kind, 'name', m.name,
-            'state', CASE WHEN (g + ${sent}) % 3 = 0 THEN 'down' WHEN (g + ${sent}) % 3 = 1 THEN 'unknown' ELSE 'up' END, 'at', now()))
-          FROM generate_series(1, 200) g JOIN monitors m ON m.id = (${ids}::bigint[])[1 + g % ${ids.length}]`);
+        const notices = Array.from({ length: 200 }, (_, g) => ({
+          kind: 'monitor.stateChanged' as const,
+          monitorId: Number(ids[(g + sent) % ids.length]),
+        }));
+        await app.database.sql.query(liveEventsInsert(notices));
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     };

@@ -13,7 +13,7 @@ export class InMemoryLiveEventLog implements LiveEventLog {
     kind: LiveEventKind = 'incident.opened',
     data: Record<string, unknown> = {},
   ): LiveEvent {
-    const event = { id: this.events.length + 1, organizationId, customerId, kind, data };
+    const event = { id: this.events.length + 1, organizationId, customerId, kind, data } as LiveEvent;
     this.events.push(event);
     return event;
   }

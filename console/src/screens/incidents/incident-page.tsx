@@ -137,7 +137,8 @@ export function IncidentPage({ id, user }: { id: string; user: User }) {
   const { value: loaded, error, reload } = useResource((key) => load(key, user.customerId === null), id);
   useLiveReload(
     () => void reload(),
-    (event) => event.data.incidentId === id || event.data.incidentId === loaded?.incident.publicId,
+    (event) =>
+      event.kind !== 'monitor.stateChanged' && (event.data.incidentId === id || event.data.incidentId === loaded?.incident.publicId),
   );
   if (!loaded) return <Loading error={error} what="the incident" />;
   const { incident } = loaded;

@@ -55,7 +55,7 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
   useEffect(() => void reload(), [reload]);
   useLiveReload(
     () => void reload(),
-    (event) => event.data.monitorId === id,
+    (event) => event.kind !== 'notification.deliveryAttempted' && event.data.monitorId === id,
   );
 
   if (!loaded) return error ? <ErrorText message={error} /> : <p role="status">Loading the monitor…</p>;

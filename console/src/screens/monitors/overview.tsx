@@ -12,12 +12,11 @@ import { OverviewFilters } from './overview-filters';
 import { OverviewLine, LINE_GAP, LINE_HEIGHT } from './overview-line';
 
 /** A state event's word for the overview's state (maintenance stays maintenance; the next read says degraded). */
-function patched(row: OverviewRow, event: LiveEvent): OverviewRow {
-  const state = String(event.data.state);
+function patched(row: OverviewRow, event: Extract<LiveEvent, { kind: 'monitor.stateChanged' }>): OverviewRow {
+  const state = event.data.state;
   if (state === 'paused') return { ...row, state: 'paused' };
   if (row.inMaintenance) return { ...row, state: 'maintenance' };
-  if (state === 'down' || state === 'unknown' || state === 'up') return { ...row, state };
-  return row;
+  return { ...row, state };
 }
 
 /** How many of the filters narrow the list (said on the phone's Filters button). */
@@ -61,8 +60,8 @@ export function Overview() {
     },
     (event) => event.kind !== 'notification.deliveryAttempted',
     (event) => {
+      if (event.kind !== 'monitor.stateChanged') return;
       const id = event.data.monitorId;
-      if (event.kind !== 'monitor.stateChanged' || typeof id !== 'string') return;
       setRows((current) => current && current.map((row) => (row.publicId === id ? patched(row, event) : row)));
       bars.forget([id]);
     },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import 'zod-openapi';
 import { FollowLiveEvents, type LiveEventSink, type StreamEnd } from '../../../application/live-events/follow-live-events';
 import { LIVE_EVENT_KINDS, type LiveEvent } from '../../../domain/live-events/live-event';
+import { liveEventKindsText } from '../../../domain/live-events/describe';
 import { isAppError } from '../../../domain/shared/app-error';
 import { ApiRouter } from '../shared/api-router';
 import { credentialOf } from '../shared/http-context';
@@ -15,14 +16,13 @@ const EventId = z
 
 const LastEventIdHeader = z.object({ 'last-event-id': EventId.optional() });
 
+/** The stream's description: its framing here, its kinds from the catalogue (domain/live-events/catalogue.ts). */
 const STREAM_DESCRIPTION =
   'Server-sent events (text/event-stream) of what the service records, as it commits, whichever process recorded it: ' +
   "the caller's organization, or only its customer for customer-bound callers. Each event has `id` (resume point), " +
-  '`event` (its kind) and `data` (JSON: kind, customerId, data). Kinds: `monitor.stateChanged` (data: monitorId, kind, name, ' +
-  'state up/down/unknown/paused), `incident.opened`, `incident.acknowledged`, `incident.resolved` (data: incidentId, monitorId, ' +
-  'status, title, origin), `incident.updated` (an update was posted to the timeline; same data plus at), `notification.deliveryAttempted` (data: deliveryId, channelId, channelType, event, incidentId, attempt, ' +
-  "outcome, statusCode; in its channel's scope: an attempt through the organization's own channel is the organization's, " +
-  'customerId null, and never reaches a customer-bound caller). Resume with the `Last-Event-ID` header (a browser EventSource sends it on reconnecting) or the ' +
+  '`event` (its kind) and `data` (JSON: kind, customerId, data). Kinds: ' +
+  liveEventKindsText() +
+  ' Resume with the `Last-Event-ID` header (a browser EventSource sends it on reconnecting) or the ' +
   '`lastEventId` query; without either, the stream starts with what happens from now. Events are kept a day. A comment line ' +
   'keeps an idle stream open every few seconds. Bounds: open streams per organization (beyond: 429 eventStreamLimitReached ' +
   'with data.retryAfter), an hour per stream, and a client that leaves about a megabyte unread; the stream then ends with an ' +

@@ -9,6 +9,8 @@ import { EventStreamClient } from '../../../support/event-stream';
 import { testDatabase, testServer } from '../../../support/test-server';
 import { DeliverDueNotifications } from '../../../../src/application/notifications/deliver-due-notifications';
 import { DEFAULT_LIVE_EVENT_LIMITS } from '../../../../src/application/live-events/ports';
+import { liveEventsInsert } from '../../../../src/infrastructure/live-events/live-event-append';
+import { bind } from '../../../../src/infrastructure/persistence/sql';
 
 /** A manual incident on `monitor` as `token`, then acknowledged and resolved: three events. */
 async function anIncidentLifecycle(token: string, monitorId: string, title: string): Promise<string> {
@@ -68,10 +70,15 @@ describe('http: GET /api/events (live event stream)', function () {
     const stream = await open({ token: callers.admin });
     const created = await api('POST', '/api/incidents', { token: callers.admin, body: { monitorId: site.publicId, title: 'Elsewhere' } });
     await stream.nextOf('incident.opened');
+    // Another service process acknowledges it: its change and the live event it appends at commit, on its own connection.
     const client = new pg.Client({ connectionString: (await testDatabase()).url });
     await client.connect();
     try {
+      const told = bind(liveEventsInsert([{ kind: 'incident.acknowledged', incidentPublicId: created.body.publicId as string }]));
+      await client.query('BEGIN');
       await client.query(`UPDATE incidents SET status = 'acknowledged' WHERE public_id = $1`, [created.body.publicId]);
+      await client.query(told.text, [...told.values]);
+      await client.query('COMMIT');
     } finally {
       await client.end();
     }

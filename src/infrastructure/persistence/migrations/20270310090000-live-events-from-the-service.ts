@@ -1,0 +1,28 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/**
+ * The live event log (live_events) is appended by the service, not by triggers: the writers of a
+ * change stage its live event in their transaction and the service writes them just before the
+ * COMMIT, under the same advisory lock (4747001) so ids stay in commit order
+ * (infrastructure/live-events/live-event-append.ts, the kinds in domain/live-events/catalogue.ts).
+ * The seven triggers and their functions go; the table, its indexes and the `live_events` channel stay.
+ */
+export class Migration20270310090000LiveEventsFromTheService extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`
+      DROP TRIGGER live_events_incident_update_note ON incident_timeline;
+      DROP TRIGGER live_events_delivery_attempt ON notification_delivery_attempts;
+      DROP TRIGGER live_events_incident_update ON incidents;
+      DROP TRIGGER live_events_incident_insert ON incidents;
+      DROP TRIGGER live_events_monitor_status ON monitors;
+      DROP TRIGGER live_events_monitor_state_update ON monitor_alert_states;
+      DROP TRIGGER live_events_monitor_state_insert ON monitor_alert_states;
+      DROP FUNCTION live_events_incident_update_note(), live_events_delivery_attempt(), live_events_incident(),
+        live_events_monitor_status(), live_events_monitor_state(), live_event_append(integer, integer, text, jsonb);
+    `);
+  }
+
+  override async down(): Promise<void> {
+    throw new Error('The live event triggers are not restored: the service appends the log (run the previous release to go back).');
+  }
+}
