@@ -9,7 +9,7 @@ import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
 import { raw, sql } from '../persistence/sql';
 import { refCondition, scopeSql } from '../persistence/tenant-scope';
-import { atomically, uniqueWrite } from './monitoring-writes';
+import { uniqueWrite } from './monitoring-writes';
 import { sqlOf } from '../persistence/sql-transaction';
 import { appendLiveEvents } from '../live-events/live-event-append';
 import { refreshWebsiteDocuments } from './website-document';

@@ -6,7 +6,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApplication } from '../../../src/main/application';
-import { sql } from '../../../src/infrastructure/persistence/sql';
 import { uniqueEmail } from '../../support/builders';
 import { aConsoleService, launchConsoleBrowser, seriousViolations } from '../../support/console-browser';
 import { watchConsole } from '../../support/console-errors';
@@ -30,7 +29,6 @@ describe('console: the wall display', function () {
   let app: RunningApplication;
   let browser: Browser;
   let admin: string;
-  let organizationId: number;
   let readonlyToken: string;
   let editorToken: string;
   const monitors: Array<{ id: number; publicId: string; customerId: number; name: string }> = [];
@@ -68,7 +66,6 @@ describe('console: the wall display', function () {
       body: { name: 'Mary Jackson', email: uniqueEmail('wall'), password: PASSWORD, organizationName: 'Wall Ops' },
     });
     admin = signUp.body.token as string;
-    organizationId = signUp.body.user.organizationId as number;
     const base = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
     const customer = (await call(admin, 'POST', '/api/customers', { name: 'Harbour Logistics', email: 'ops@harbour.example' })).customer;
     for (let n = 1; n <= 24; n++) {
