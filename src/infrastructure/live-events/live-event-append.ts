@@ -125,7 +125,7 @@ const LIVE_EVENTS_STAGE: CommitStage<LiveEventNotice> = {
  * else written at once on `outside` (the current unit of work, which then holds the lock to its end).
  */
 export async function appendLiveEvents(
-  tx: Transaction | undefined,
+  tx: Transaction,
   outside: UnitOfWorkSql,
   notices: readonly LiveEventNotice[],
 ): Promise<void> {
