@@ -64,6 +64,7 @@ import { Migration20270216100000IdentityVersions } from './20270216100000-identi
 import { Migration20270217120000DeliveryChannelScope } from './20270217120000-delivery-channel-scope';
 import { Migration20270301090000MonitorKindsRegistry } from './20270301090000-monitor-kinds-registry';
 import { Migration20270302090000ChannelAuditSecrets } from './20270302090000-channel-audit-secrets';
+import { Migration20270312090000WebPush } from './20270312090000-web-push';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -132,4 +133,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270217120000DeliveryChannelScope', class: Migration20270217120000DeliveryChannelScope },
   { name: 'Migration20270301090000MonitorKindsRegistry', class: Migration20270301090000MonitorKindsRegistry },
   { name: 'Migration20270302090000ChannelAuditSecrets', class: Migration20270302090000ChannelAuditSecrets },
+  { name: 'Migration20270312090000WebPush', class: Migration20270312090000WebPush },
 ];
