@@ -169,7 +169,8 @@ describe('Web Push (a loopback push service)', () => {
     push.unsubscribe(gone.device);
     push.script(kept.device, 429);
     const queued = await sendTest(org.token, channel);
-    expect(queued.status, 'the 429 is retried').to.equal('pending');
+    expect(queued, 'the 429 is retried').to.deep.include({ status: 'retry' });
+    expect(queued.attempt).to.include({ statusCode: 429 });
     service.worker('push-gone-worker');
     await waitFor(async () => (await deliveryOf(queued.id))?.status === 'delivered', {
       what: 'the retry delivered',
