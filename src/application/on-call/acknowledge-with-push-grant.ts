@@ -30,7 +30,7 @@ export class AcknowledgeWithPushGrant {
     private readonly clock: Clock,
   ) {}
 
-  async execute(kind: AckGrantKind, incidentRef: string, token: string): Promise<void> {
+  async execute({ kind, incidentRef, token }: { kind: AckGrantKind; incidentRef: string; token: string }): Promise<void> {
     const hash = this.tokens.hash(token);
     const grant = token.startsWith('wpg_') ? await this.grants.find(hash) : null;
     const now = this.clock.now();

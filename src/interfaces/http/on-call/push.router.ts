@@ -129,7 +129,8 @@ export const pushRouter = defineRouter(
           'incidentAlreadyResolved',
           'roleForbidden',
         ],
-        handler: async ({ params, body }) => use.acknowledgeWithPushGrant.execute('incident', params.id, body.grant),
+        handler: async ({ params, body }) =>
+          use.acknowledgeWithPushGrant.execute({ kind: 'incident', incidentRef: params.id, token: body.grant }),
       })
       .public({
         operationId: 'acknowledgeImIncidentWithPushGrant',
@@ -141,6 +142,7 @@ export const pushRouter = defineRouter(
         params: IncidentParams,
         body: AckBody,
         errors: ['pushGrantInvalid', 'pushGrantMismatch', 'pushGrantUsed', 'pushGrantExpired', 'imIncidentNotFound'],
-        handler: async ({ params, body }) => use.acknowledgeWithPushGrant.execute('im', params.id, body.grant),
+        handler: async ({ params, body }) =>
+          use.acknowledgeWithPushGrant.execute({ kind: 'im', incidentRef: params.id, token: body.grant }),
       }).router,
 );
