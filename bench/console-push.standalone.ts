@@ -4,6 +4,7 @@
  * database with its notification worker (loopback receivers admitted), Debian's Chromium, one
  * organization with one website. Prints the figures and goals as JSON.
  */
+import 'reflect-metadata';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { aConsoleService, launchConsoleBrowser } from '../test/support/console-browser';
@@ -11,11 +12,17 @@ import { apiAt } from '../test/support/http-client';
 import { uniqueEmail } from '../test/support/builders';
 import { stopTestInfrastructure } from '../test/support/test-server';
 import { measureConsolePush } from './scenarios/console-push';
+import { enableLinearRegExp } from '../src/infrastructure/protocols/shared/linear-regexp';
+
+const progress = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
 
 async function main(): Promise<void> {
+  enableLinearRegExp();
   const target = http.createServer((_req, res) => res.end('ok'));
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  progress('starting the service');
   const app = await aConsoleService({ notificationWorker: true });
+  progress('service up');
   const browser = await launchConsoleBrowser();
   try {
     const admin = await apiAt(app.url, 'POST', '/api/auth/sign-up/email', {
@@ -28,6 +35,7 @@ async function main(): Promise<void> {
       token,
       body: { customerId: customer.id, name: 'Bench site', url: `http://127.0.0.1:${(target.address() as AddressInfo).port}/` },
     });
+    progress('measuring');
     const result = await measureConsolePush({
       browser,
       url: app.url,
