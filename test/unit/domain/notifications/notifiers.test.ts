@@ -28,6 +28,7 @@ const CONFIG_FIELDS: readonly (keyof ChannelConfig)[] = [
   'botEmail',
   'stream',
   'streamTopic',
+  'userIds',
 ];
 
 const message: NotificationMessage = {
