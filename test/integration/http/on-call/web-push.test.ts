@@ -129,28 +129,48 @@ describe('Web Push (a loopback push service)', () => {
     const grantOf = (p: typeof first) => (p.pushed.payload!.ack as { grant: string }).grant;
     const ackWith = (incidentId: string, grant: unknown) =>
       call('POST', `/api/push/incidents/${incidentId}/acknowledge`, { body: { grant } });
-    const expectRefused = async (res: Awaited<ReturnType<typeof ackWith>>, status: number, code: string) => {
-      expect(res.status, JSON.stringify(res.body)).to.equal(status);
-      expect(res.body.data.code).to.equal(code);
-    };
 
-    await expectRefused(await ackWith(first.incidentId, 'wpg_nothing-of-the-sort'), 403, 'pushGrantInvalid');
-    await expectRefused(await ackWith(first.incidentId, org.token), 403, 'pushGrantInvalid');
-    await expectRefused(await ackWith(second.incidentId, grantOf(first)), 403, 'pushGrantMismatch');
-    await expectRefused(await ackWith(first.incidentId, grantOf(foreign)), 403, 'pushGrantMismatch');
-    await expectRefused(await ackWith(foreign.incidentId, grantOf(first)), 403, 'pushGrantMismatch');
-    await expectRefused(
-      await call('POST', `/api/push/im-incidents/${first.incidentId}/acknowledge`, { body: { grant: grantOf(first) } }),
-      403,
-      'pushGrantMismatch',
-    );
+    {
+      const refused = await ackWith(first.incidentId, 'wpg_nothing-of-the-sort');
+      expect(refused.status, JSON.stringify(refused.body)).to.equal(403);
+      expect(refused.body.data.code).to.equal('pushGrantInvalid');
+    }
+    {
+      const refused = await ackWith(first.incidentId, org.token);
+      expect(refused.status, JSON.stringify(refused.body)).to.equal(403);
+      expect(refused.body.data.code).to.equal('pushGrantInvalid');
+    }
+    {
+      const refused = await ackWith(second.incidentId, grantOf(first));
+      expect(refused.status, JSON.stringify(refused.body)).to.equal(403);
+      expect(refused.body.data.code).to.equal('pushGrantMismatch');
+    }
+    {
+      const refused = await ackWith(first.incidentId, grantOf(foreign));
+      expect(refused.status, JSON.stringify(refused.body)).to.equal(403);
+      expect(refused.body.data.code).to.equal('pushGrantMismatch');
+    }
+    {
+      const refused = await ackWith(foreign.incidentId, grantOf(first));
+      expect(refused.status, JSON.stringify(refused.body)).to.equal(403);
+      expect(refused.body.data.code).to.equal('pushGrantMismatch');
+    }
+    {
+      const refused = await call('POST', `/api/push/im-incidents/${first.incidentId}/acknowledge`, { body: { grant: grantOf(first) } });
+      expect(refused.status, JSON.stringify(refused.body)).to.equal(403);
+      expect(refused.body.data.code).to.equal('pushGrantMismatch');
+    }
     const missing = await ackWith(first.incidentId, undefined);
     expect(missing.status).to.equal(400);
     expect(missing.body.data.code).to.equal('validationFailed');
     await service.app.database.sql.query(
       sql`UPDATE web_push_grants SET expires_at = now() - interval '1 second' WHERE organization_id = ${org.user.organizationId} AND incident_ref = ${second.incidentId}`,
     );
-    await expectRefused(await ackWith(second.incidentId, grantOf(second)), 410, 'pushGrantExpired');
+    {
+      const refused = await ackWith(second.incidentId, grantOf(second));
+      expect(refused.status, JSON.stringify(refused.body)).to.equal(410);
+      expect(refused.body.data.code).to.equal('pushGrantExpired');
+    }
     for (const incidentId of [first.incidentId, second.incidentId, foreign.incidentId])
       expect(
         (await call('GET', `/api/incidents/${incidentId}`, { token: incidentId === foreign.incidentId ? other.token : org.token })).body
