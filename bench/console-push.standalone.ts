@@ -42,6 +42,7 @@ async function main(): Promise<void> {
       token,
       userId: admin.body.user.id as string,
       monitorId: site.body.publicId as string,
+      runs: Number(process.env.BENCH_PUSH_RUNS ?? 5),
     });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } finally {

@@ -81,11 +81,12 @@ export async function measureConsolePush(input: ConsolePushInput): Promise<{ fig
       const { at } = await shownWithTag(consoleTab, incidentId);
       samples.push(Math.round(at - started));
       if (run === runs - 1) {
-        const acknowledged = await consoleTab.tap('acknowledge');
+        const acknowledged = await consoleTab.tap('acknowledge', incidentId);
         const after = await api(input, 'GET', `/api/incidents/${incidentId}`);
         taps = acknowledged === true && typeof after.acknowledgedAt === 'string' ? 1 : null;
       }
       await api(input, 'POST', `/api/incidents/${incidentId}/resolve`).catch(() => undefined);
+      await consoleTab.clear();
     }
     const sorted = [...samples].sort((a, b) => a - b);
     const figures: ConsolePushFigures = {

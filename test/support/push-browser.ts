@@ -18,8 +18,13 @@ export interface ConsoleWithWorker {
   deliver(data: string): Promise<void>;
   /** The worker's shown notifications (`self.registration.getNotifications()`). */
   notifications(): Promise<ShownNotification[]>;
-  /** A tap on the newest notification (on `action`, or its body when none): the worker's notificationclick path; answers what it answered. */
-  tap(action?: string): Promise<unknown>;
+  /**
+   * A tap on the notification tagged `tag` (the newest when none), on `action` or its body when none:
+   * the worker's notificationclick path; answers what it answered.
+   */
+  tap(action?: string, tag?: string): Promise<unknown>;
+  /** Closes every notification shown (as swiping them away). */
+  clear(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -60,12 +65,13 @@ export async function openConsoleWithWorker(browser: Browser, url: string): Prom
       worker.evaluate(`self.registration.getNotifications().then((list) => list.map((n) => ({
         title: n.title, body: n.body, tag: n.tag, actions: (n.actions || []).map((a) => a.action), data: n.data,
       })))`) as Promise<ShownNotification[]>,
-    tap: (action = '') =>
+    tap: (action = '', tag?: string) =>
       worker.evaluate(`self.registration.getNotifications().then((list) => {
-        const newest = list[list.length - 1];
+        const newest = list.find((n) => n.tag === ${JSON.stringify(tag ?? null)}) || list[list.length - 1];
         if (!newest) throw new Error('no notification to tap');
         return handleNotificationClick(newest, ${JSON.stringify(action)});
       })`),
+    clear: () => worker.evaluate('self.registration.getNotifications().then((list) => list.forEach((n) => n.close()))') as Promise<void>,
     close: () => context.close(),
   };
 }
