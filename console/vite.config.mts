@@ -7,7 +7,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: import.meta.dirname,
   base: '/app/',
-  publicDir: false,
+  // public/: the service worker (sw.js, at /app/sw.js for its scope /app/) and the icons the manifest names, copied as they are.
+  publicDir: 'public',
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
     outDir: '../dist/console',

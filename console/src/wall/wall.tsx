@@ -126,8 +126,7 @@ export function Wall() {
       if (stopped) return;
       stopStream = followWallEvents(token, {
         event: (event) => {
-          const id = event.data.monitorId;
-          if (event.kind === 'monitor.stateChanged' && typeof id === 'string') pending.current.set(id, String(event.data.state));
+          if (event.kind === 'monitor.stateChanged') pending.current.set(event.data.monitorId, event.data.state);
           if (event.kind === 'notification.deliveryAttempted') return;
           window.clearTimeout(settle);
           settle = window.setTimeout(() => void load(), SETTLE_MS);

@@ -176,7 +176,9 @@ export const DELIVERY_LEDGER = token<DeliveryLedger>('DeliveryLedger');
 export type DirectRecipient =
   | { readonly type: 'email'; readonly address: string }
   | { readonly type: 'webhook'; readonly url: string; readonly secret: string | null }
-  | { readonly type: 'sms'; readonly phone: string };
+  | { readonly type: 'sms'; readonly phone: string }
+  /** A device a person subscribed to Web Push in the console (a page through their `web-push` contact method). */
+  | { readonly type: 'web-push'; readonly subscriptionId: string };
 
 /** What a direct message says, as the ledger keeps it until it is delivered. */
 export interface DirectContent {

@@ -30,3 +30,7 @@ export * from './update-escalation-policy';
 export * from './update-im-team';
 export * from './update-schedule';
 export * from './who-is-on-call';
+export * from './push-ports';
+export * from './manage-push-subscriptions';
+export * from './push-sender';
+export * from './acknowledge-with-push-grant';

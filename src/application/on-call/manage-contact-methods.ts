@@ -12,6 +12,7 @@ import type { IdGenerator } from '../shared/id-generator';
 import type { SecretTokens } from '../identity/ports';
 import type { TargetPolicy } from '../shared/target-policy';
 import type { ContactMethodRepository, ImPeople, PagingContacts } from './ports';
+import type { PushSubscriptionStore } from './push-ports';
 
 export interface ContactMethodDeps {
   readonly methods: ContactMethodRepository;
@@ -22,6 +23,8 @@ export interface ContactMethodDeps {
   readonly ids: IdGenerator;
   readonly tokens: SecretTokens;
   readonly clock: Clock;
+  /** A web-push method names one of its owner's subscribed devices. */
+  readonly pushSubscriptions: Pick<PushSubscriptionStore, 'find'>;
 }
 
 /**
@@ -42,8 +45,19 @@ async function accountEmailOf(deps: ContactMethodDeps, organizationId: number, u
   return (await deps.contacts.contacts(organizationId, [userId])).get(userId)?.email ?? null;
 }
 
-async function vetAddress(deps: ContactMethodDeps, type: ContactMethodType, address: string): Promise<void> {
+async function vetAddress(
+  deps: ContactMethodDeps,
+  type: ContactMethodType,
+  address: string,
+  owner: ContactMethod['userId'],
+  organizationId: number,
+): Promise<void> {
   assertContactAddress(type, address);
+  if (type === 'web-push') {
+    const device = await deps.pushSubscriptions.find(organizationId, address);
+    if (device?.userId !== owner) throw new AppError('validationFailed', { field: 'address', reason: 'notAPushSubscriptionOfTheUser' });
+    return;
+  }
   if (type !== 'webhook') return;
   const vetting = await deps.policy.vet(new URL(address).hostname);
   if (!vetting.ok) throw new AppError('imContactMethodTargetRefused', { reason: vetting.reason });
@@ -105,7 +119,7 @@ export class AddContactMethod {
 
   async execute(actor: Actor, input: AddContactMethodInput): Promise<ContactMethod> {
     const owner = await ownerOf(this.deps, actor, input.userId);
-    await vetAddress(this.deps, input.type, input.address);
+    await vetAddress(this.deps, input.type, input.address, owner, actor.scope.organizationId);
     const now = this.deps.clock.now();
     const method: ContactMethod = {
       id: this.deps.ids.uuid(),
@@ -135,7 +149,7 @@ export class UpdateContactMethod {
   async execute(actor: Actor, id: string, change: UpdateContactMethodInput, userId?: string): Promise<ContactMethod> {
     const method = await loadMethod(this.deps, actor, id, userId);
     const changed = changeContactMethod(method, change, this.deps.clock.now());
-    if (change.address !== undefined) await vetAddress(this.deps, method.type, change.address);
+    if (change.address !== undefined) await vetAddress(this.deps, method.type, change.address, method.userId, method.organizationId);
     await this.deps.methods.put(changed);
     return changed;
   }

@@ -2,10 +2,11 @@ import { AppError } from '../shared/app-error';
 
 /**
  * How a person is paged, as PagerDuty's and Opsgenie's contact methods: every user has their account
- * e-mail (on by default, can be switched off), and may add e-mail addresses, SMS numbers and webhooks.
+ * e-mail (on by default, can be switched off), and may add e-mail addresses, SMS numbers, webhooks and
+ * devices subscribed to Web Push in the console (`web-push`, its address the subscription's id).
  * A page goes to every enabled method of the person paged.
  */
-export const CONTACT_METHOD_TYPES = ['email', 'sms', 'webhook'] as const;
+export const CONTACT_METHOD_TYPES = ['email', 'sms', 'webhook', 'web-push'] as const;
 export type ContactMethodType = (typeof CONTACT_METHOD_TYPES)[number];
 
 /** The id under which the account e-mail appears among a user's methods. */
@@ -20,7 +21,10 @@ export interface ContactMethod {
   readonly organizationId: number;
   readonly userId: string;
   readonly type: ContactMethodType;
-  /** E-mail address, E.164 number or https/http URL; for the account e-mail, the account's address. */
+  /**
+   * E-mail address, E.164 number, https/http URL or (web-push) the id of one of the user's push
+   * subscriptions; for the account e-mail, the account's address.
+   */
   readonly address: string;
   readonly enabled: boolean;
   /** A webhook's signing secret (pages carry X-Webhook-Signature); null for other types. */
@@ -49,13 +53,23 @@ export function assertContactAddress(type: ContactMethodType, address: string): 
       ? E164.test(address)
       : type === 'email'
         ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) && address.length <= 254
-        : webhookUrlOk(address);
+        : type === 'web-push'
+          ? UUID.test(address)
+          : webhookUrlOk(address);
   if (!ok)
     throw new AppError('validationFailed', {
       field: 'address',
-      reason: type === 'sms' ? 'notE164' : type === 'email' ? 'notAnEmail' : 'notAUrl',
+      reason: REASONS[type],
     });
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const REASONS: Readonly<Record<ContactMethodType, string>> = {
+  sms: 'notE164',
+  email: 'notAnEmail',
+  webhook: 'notAUrl',
+  'web-push': 'notAPushSubscriptionId',
+};
 
 function webhookUrlOk(address: string): boolean {
   if (address.length > 2048) return false;
@@ -73,7 +87,8 @@ export interface PageRoute {
   readonly recipient:
     | { readonly type: 'email'; readonly address: string }
     | { readonly type: 'sms'; readonly phone: string }
-    | { readonly type: 'webhook'; readonly url: string; readonly secret: string | null };
+    | { readonly type: 'webhook'; readonly url: string; readonly secret: string | null }
+    | { readonly type: 'web-push'; readonly subscriptionId: string };
 }
 
 /**
@@ -87,7 +102,7 @@ export function pageRoutes(accountEmail: string, methods: readonly ContactMethod
   const routes: PageRoute[] = [];
   const seen = new Set<string>();
   const add = (route: PageRoute) => {
-    const key = `${route.recipient.type}:${'address' in route.recipient ? route.recipient.address.toLowerCase() : 'phone' in route.recipient ? route.recipient.phone : route.recipient.url}`;
+    const key = `${route.recipient.type}:${destinationOf(route.recipient)}`;
     if (seen.has(key)) return;
     seen.add(key);
     routes.push(route);
@@ -97,8 +112,23 @@ export function pageRoutes(accountEmail: string, methods: readonly ContactMethod
     if (method.id === ACCOUNT_EMAIL_METHOD || !method.enabled) continue;
     if (method.type === 'email') add({ methodId: method.id, recipient: { type: 'email', address: method.address } });
     else if (method.type === 'sms') add({ methodId: method.id, recipient: { type: 'sms', phone: method.address } });
+    else if (method.type === 'web-push') add({ methodId: method.id, recipient: { type: 'web-push', subscriptionId: method.address } });
     else add({ methodId: method.id, recipient: { type: 'webhook', url: method.address, secret: method.secret } });
   }
   if (routes.length === 0) routes.push({ methodId: ACCOUNT_EMAIL_METHOD, recipient: { type: 'email', address: accountEmail } });
   return routes;
+}
+
+/** Where a route's recipient is, for telling two routes to one destination apart. */
+function destinationOf(recipient: PageRoute['recipient']): string {
+  switch (recipient.type) {
+    case 'email':
+      return recipient.address.toLowerCase();
+    case 'sms':
+      return recipient.phone;
+    case 'webhook':
+      return recipient.url;
+    case 'web-push':
+      return recipient.subscriptionId;
+  }
 }

@@ -188,6 +188,12 @@ export const ERROR_CODES = [
   'imContactMethodNotFound',
   'imContactMethodForbidden',
   'imContactMethodTargetRefused',
+  // web push: devices subscribed in the console, and the acknowledgement grant a notification carries
+  'pushSubscriptionNotFound',
+  'pushGrantInvalid',
+  'pushGrantMismatch',
+  'pushGrantUsed',
+  'pushGrantExpired',
   // tags, change requests, notification channels, custom domains, consent
   'authorizingUserUnresolved',
   'invalidTagColor',

@@ -50,6 +50,7 @@ import { NodemailerEmailSender, platformSmtp } from '../../infrastructure/notifi
 import { SmsChannelSender } from '../../application/notifications/sms-channel-sender';
 import { UnavailableSender } from '../../application/notifications/unavailable-sender';
 import { VoiceChannelSender } from '../../application/notifications/voice-channel-sender';
+import { PushSender } from '../../application/on-call/push-sender';
 
 import { TwilioSmsProvider } from '../../infrastructure/notifications/twilio-sms-provider';
 import { SqlSmsQuota } from '../../infrastructure/notifications/sql-sms-quota';
@@ -158,11 +159,13 @@ export function bindNotificationDelivery({ bind, single }: Pick<ContainerModuleL
     email: c.get(NodemailerEmailSender),
     sms: smsSender(c) ?? NO_SMS,
     voice: voiceSender(c) ?? NO_VOICE,
+    'web-push': c.get(PushSender),
   }));
   single(DIRECT_SENDERS, (c): DirectSenders => ({
     webhook: c.get(HttpNotificationSender),
     email: c.get(NodemailerEmailSender),
     sms: smsSender(c) ?? NO_SMS,
+    'web-push': c.get(PushSender),
   }));
   single(SqlDirectDeliveries, (c) => new SqlDirectDeliveries(c.get(CONTEXT_SQL), c.get<SqlRunner>(SQL)));
   bind(DIRECT_DELIVERIES).toService(SqlDirectDeliveries);

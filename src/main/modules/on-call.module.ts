@@ -62,9 +62,12 @@ import {
   UpdateContactMethod,
 } from '../../application/on-call/manage-contact-methods';
 import { SqlContactMethods } from '../../infrastructure/on-call/sql-contact-methods';
+import { PUSH_SUBSCRIPTION_STORE, type PushSubscriptionStore } from '../../application/on-call/push-ports';
 import { CREDENTIAL_CIPHER } from '../../application/monitoring/ports';
 import type { SecretTokens } from '../../application/identity/ports';
 import { bindings, type Ctx } from './bindings';
+import { bindWebPush } from './web-push.bindings';
+import { pushRouter } from '../../interfaces/http/on-call/push.router';
 import { imTeamsRouter } from '../../interfaces/http/on-call/teams.router';
 import { imSchedulesRouter } from '../../interfaces/http/on-call/schedules.router';
 import { imOnCallRouter } from '../../interfaces/http/on-call/on-call.router';
@@ -134,6 +137,7 @@ export const onCallModule = bindings(({ single }) => {
   single(UpdateEscalationPolicy, (c) => new UpdateEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY), directory(c), c.get(CLOCK)));
   single(DeleteEscalationPolicy, (c) => new DeleteEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY)));
   single(CONTACT_METHOD_REPOSITORY, (c) => new SqlContactMethods(c.get(CONTEXT_SQL), c.get(CREDENTIAL_CIPHER)));
+  bindWebPush(single);
   const contactMethodDeps = (c: Ctx) => ({
     methods: c.get<ContactMethodRepository>(CONTACT_METHOD_REPOSITORY),
     people: c.get<ImPeople>(IM_PEOPLE),
@@ -142,6 +146,7 @@ export const onCallModule = bindings(({ single }) => {
     ids: c.get<IdGenerator>(ID_GENERATOR),
     tokens: c.get<SecretTokens>(SECRET_TOKENS),
     clock: c.get<Clock>(CLOCK),
+    pushSubscriptions: c.get<PushSubscriptionStore>(PUSH_SUBSCRIPTION_STORE),
   });
   single(ListContactMethods, (c) => new ListContactMethods(contactMethodDeps(c)));
   single(AddContactMethod, (c) => new AddContactMethod(contactMethodDeps(c)));
@@ -199,6 +204,7 @@ export const onCallContext: ContextModule = {
     escalationConfigRouter,
     contactMethodsRouter,
     imEscalateRouter,
+    pushRouter,
   ],
   redactUrl: withoutCalendarToken,
   jobs: [escalationsJob],

@@ -754,7 +754,7 @@ export function sendersWith(named: Partial<Record<ChannelType, NotificationSende
   const byType: NotificationSender = {
     send: (channel, message, secret) => (named[channel.type] ?? unavailable(channel.type)).send(channel, message, secret),
   };
-  return { post: byType, email: byType, sms: byType, voice: byType };
+  return { post: byType, email: byType, sms: byType, voice: byType, 'web-push': byType };
 }
 
 /** The same for direct messages. */
@@ -764,5 +764,6 @@ export function directSendersWith(named: Partial<DirectSenders>): DirectSenders 
     webhook: named.webhook ?? unavailable('webhook'),
     email: named.email ?? unavailable('email'),
     sms: named.sms ?? unavailable('sms'),
+    'web-push': named['web-push'] ?? unavailable('web-push'),
   };
 }

@@ -58,6 +58,9 @@ const SINGLE_GETS = new Set([
   '/api/websites/{id}/response-times',
   ...PER_KIND_TYPES.flatMap((type) => [`/api/monitors/${type}/{id}/uptime-stats`, `/api/monitors/${type}/{id}/response-times`]),
   '/api/branding',
+  // The web app manifest; a person's push devices are few (a list and the VAPID key, not paged).
+  '/api/branding/manifest.webmanifest',
+  '/api/me/push-subscriptions',
   // Single sign-on: the organization's one provider, and the sign-in's redirects.
   '/api/organization/sso',
   '/api/auth/sso/start',
@@ -104,6 +107,7 @@ const CREATES = [
   '/api/im/incidents',
   '/api/im/sources',
   '/api/im/contact-methods',
+  '/api/me/push-subscriptions',
   '/api/organization/reports',
   '/api/customers',
   '/api/status-pages',

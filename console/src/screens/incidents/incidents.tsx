@@ -36,9 +36,11 @@ export function Incidents({ user }: { user: User }) {
   useLiveReload(
     () => void load(),
     // The event of a change this screen already shows (its own act's answer) reads nothing again.
-    (event) =>
-      event.kind.startsWith('incident.') &&
-      !shown.current?.some((item) => item.publicId === event.data.incidentId && item.status === event.data.status),
+    (event) => {
+      if (event.kind === 'monitor.stateChanged' || event.kind === 'notification.deliveryAttempted') return false;
+      const { incidentId, status } = event.data;
+      return !shown.current?.some((item) => item.publicId === incidentId && item.status === status);
+    },
   );
   const changed = (incident: Incident) =>
     setIncidents((list) =>

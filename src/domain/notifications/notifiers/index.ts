@@ -17,6 +17,7 @@ import { teamsWorkflows } from './teams-workflows';
 import { telegram } from './telegram';
 import { voice } from './voice';
 import { webhook } from './webhook';
+import { webPush } from './web-push';
 import { zulip } from './zulip';
 
 /** THE list of notification channel types, one descriptor file each; its order is the API's. */
@@ -39,6 +40,7 @@ export const NOTIFIERS = [
   mattermost,
   gotify,
   zulip,
+  webPush,
 ] as const;
 
 type Notifiers = typeof NOTIFIERS;

@@ -14,7 +14,8 @@ export type { ChatParts } from '../message-parts';
  * accessToken, messagePrefix}; voice {phoneNumbers}; opsgenie {apiKey, url (the API's host),
  * messagePrefix}; google-chat {url, messagePrefix}; mattermost {url, channel (null: the webhook's
  * own), messagePrefix}; gotify {url (the server's), apiToken, messagePrefix}; zulip {url (the
- * server's), botEmail, apiKey, stream, streamTopic, messagePrefix}. messagePrefix is message content:
+ * server's), botEmail, apiKey, stream, streamTopic, messagePrefix}; web-push {userIds (the users whose
+ * subscribed devices are notified)}. messagePrefix is message content:
  * it is never judged as a URL.
  */
 export interface ChannelConfig {
@@ -40,6 +41,7 @@ export interface ChannelConfig {
   readonly stream?: string;
   readonly streamTopic?: string;
   readonly apiToken?: string;
+  readonly userIds?: readonly string[];
 }
 
 /**
@@ -82,10 +84,10 @@ export interface NotifierField {
 /**
  * How a type's messages leave: `post` one JSON POST to a URL (webhook, chat services, any HTTP API),
  * `email` through SMTP, `sms` through the deployment's SMS provider, `voice` a phone call through the
- * same provider's account. The deliverer keeps one sender per
+ * same provider's account, `web-push` an encrypted push message to each subscribed device. The deliverer keeps one sender per
  * transport (NotificationSenders), so a new type of a known transport needs no sender of its own.
  */
-export type Transport = 'post' | 'email' | 'sms' | 'voice';
+export type Transport = 'post' | 'email' | 'sms' | 'voice' | 'web-push';
 
 /**
  * What a `post` notifier sends for one message: the URL (undefined when the config has none: the

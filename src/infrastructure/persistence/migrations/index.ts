@@ -67,6 +67,7 @@ import { Migration20270301090000MonitorKindsRegistry } from './20270301090000-mo
 import { Migration20270302090000ChannelAuditSecrets } from './20270302090000-channel-audit-secrets';
 import { Migration20270313090000RemainingVersions } from './20270313090000-remaining-versions';
 import { Migration20270310090000LiveEventsFromTheService } from './20270310090000-live-events-from-the-service';
+import { Migration20270312090000WebPush } from './20270312090000-web-push';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -138,4 +139,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270311090000ImEventIntake', class: Migration20270311090000ImEventIntake },
   { name: 'Migration20270313090000RemainingVersions', class: Migration20270313090000RemainingVersions },
   { name: 'Migration20270310090000LiveEventsFromTheService', class: Migration20270310090000LiveEventsFromTheService },
+  { name: 'Migration20270312090000WebPush', class: Migration20270312090000WebPush },
 ];

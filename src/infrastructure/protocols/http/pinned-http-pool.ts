@@ -21,7 +21,7 @@ export interface PooledRequest {
   readonly url: URL;
   readonly method: string;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | null;
+  readonly body: string | Buffer | null;
   /** Sent as User-Agent unless `headers` name one. */
   readonly userAgent: string;
   /** Keep at most this many body bytes; the rest is only counted, and reading stops past `countLimit`. */

@@ -10,7 +10,7 @@ export const CONSOLE_PATH = '/app';
 
 /**
  * The console's policy: its own scripts, styles and API only; no inline code, no eval, no other
- * origin, not framed. Every asset comes from this host.
+ * origin, not framed. Every asset comes from this host, the service worker (/app/sw.js) too.
  */
 export const CONSOLE_CSP = [
   "default-src 'none'",
@@ -20,6 +20,7 @@ export const CONSOLE_CSP = [
   "connect-src 'self'",
   "font-src 'self'",
   "manifest-src 'self'",
+  "worker-src 'self'",
   "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",
@@ -90,12 +91,25 @@ export function mountConsole(
       serveStatic: { index: false, maxAge: '365d', immutable: true },
     }),
   );
+  // The service worker (never cached: a new one must be seen at once) and the icons the manifest names.
+  const worker = path.join(dir, 'sw.js');
+  if (existsSync(worker))
+    app.get(`${CONSOLE_PATH}/sw.js`, securityHeaders, (_req, res) => {
+      res.setHeader('cache-control', 'no-cache');
+      res.setHeader('content-type', 'text/javascript; charset=utf-8');
+      res.sendFile(worker);
+    });
+  app.use(
+    `${CONSOLE_PATH}/icons/`,
+    securityHeaders,
+    expressStaticGzip(path.join(dir, 'icons'), { index: false, serveStatic: { index: false, maxAge: '1d' } }),
+  );
   // A missing asset goes on to the host's 404; any other path is one of the console's screens.
   const icon = consoleIconPath(index);
   if (icon) app.get('/favicon.ico', (_req, res) => res.set('cache-control', 'no-cache').redirect(302, icon));
   const marker = syncSignedInMarker(options.secureCookies ?? false);
   app.get([CONSOLE_PATH, `${CONSOLE_PATH}/*path`], securityHeaders, marker, (req, res, next) => {
-    if (req.path.startsWith(assets)) return next();
+    if (req.path.startsWith(assets) || req.path.startsWith(`${CONSOLE_PATH}/icons/`)) return next();
     res.setHeader('cache-control', 'no-cache');
     res.sendFile(index);
   });

@@ -30,7 +30,9 @@ const Address = z
   .trim()
   .min(1)
   .max(2048)
-  .meta({ description: `email: an address; sms: E.164 (${E164.source}); webhook: an http(s) URL whose host the target policy admits` });
+  .meta({
+    description: `email: an address; sms: E.164 (${E164.source}); webhook: an http(s) URL whose host the target policy admits; web-push: the id of one of the user's push subscriptions (GET /api/me/push-subscriptions)`,
+  });
 const CreateBody = z
   .object({
     userId: z.string().trim().min(1).max(64).optional().meta({ description: 'Whose method (the caller by default)' }),
@@ -67,7 +69,7 @@ const present = (m: ContactMethod) => ({
 
 const PAGING_NOTE =
   'A page (each escalation step) goes to every enabled method of the person paged, once per step and method: ' +
-  'the account e-mail unless switched off, plus the SMS numbers, webhooks and e-mail addresses added. Someone with every method ' +
+  'the account e-mail unless switched off, plus the SMS numbers, webhooks, e-mail addresses and push devices added. Someone with every method ' +
   'off still gets the account e-mail.';
 
 /** How people are paged: their contact methods. */

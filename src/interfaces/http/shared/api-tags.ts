@@ -58,7 +58,13 @@ export const API_TAGS = [
   },
   {
     name: 'IM contact methods',
-    description: 'Incident management: how a person is paged (e-mail, SMS, webhook); every enabled method of a paged person gets the page.',
+    description:
+      'Incident management: how a person is paged (e-mail, SMS, webhook, a push device); every enabled method of a paged person gets the page.',
+  },
+  {
+    name: 'Push',
+    description:
+      "Web Push to the console: the devices a person subscribed (RFC 8030 with VAPID, payloads encrypted per RFC 8291), and the acknowledgement a notification's action button makes with the single-use grant it carries.",
   },
   {
     name: 'Maintenance windows',

@@ -13,7 +13,11 @@ const SETTINGS: DeliverySettings = { baseMs: 1_000, maxMs: 60_000, maxAttempts: 
 /** A channel of every type, each with its descriptor's sample config. */
 const CONFIGS: ReadonlyMap<ChannelType, ChannelConfig> = new Map(NOTIFIERS.map((n) => [n.type, n.sample]));
 
-function transportHarness(sms: NotificationSender, voice: NotificationSender = new FakeNotificationSender()) {
+function transportHarness(
+  sms: NotificationSender,
+  voice: NotificationSender = new FakeNotificationSender(),
+  webPush: NotificationSender = new FakeNotificationSender(),
+) {
   const h = harness();
   const ledger = new FakeDeliveryLedger(h.channels);
   const post = new FakeNotificationSender();
@@ -21,7 +25,7 @@ function transportHarness(sms: NotificationSender, voice: NotificationSender = n
   const deliver = new DeliverDueNotifications(
     ledger,
     h.channels,
-    { post, email, sms, voice },
+    { post, email, sms, voice, 'web-push': webPush },
     h.secrets,
     SETTINGS,
     h.clock,
@@ -51,10 +55,11 @@ function transportHarness(sms: NotificationSender, voice: NotificationSender = n
 }
 
 describe("delivery picks the sender of a channel type's transport", () => {
-  it('sends webhook and chat channels through the post sender, e-mail, SMS and voice through their own', async () => {
+  it('sends webhook and chat channels through the post sender, e-mail, SMS, voice and web push through their own', async () => {
     const sms = new FakeNotificationSender();
     const voice = new FakeNotificationSender();
-    const h = transportHarness(sms, voice);
+    const webPush = new FakeNotificationSender();
+    const h = transportHarness(sms, voice, webPush);
     const channels = Object.fromEntries(
       await Promise.all([...CONFIGS.keys()].map(async (type) => [type, (await h.aDeliveryTo(type)).publicId])),
     ) as Record<ChannelType, string>;
@@ -68,6 +73,7 @@ describe("delivery picks the sender of a channel type's transport", () => {
     expect(sentTo(h.email)).to.deep.equal([channels.email]);
     expect(sentTo(sms)).to.deep.equal([channels.sms]);
     expect(sentTo(voice)).to.deep.equal([channels.voice]);
+    expect(sentTo(webPush)).to.deep.equal([channels['web-push']]);
     expect(h.post.sent.find((s) => s.channelId === channels.webhook)!.secret, "the webhook's signing secret").to.match(/^whsec_/);
   });
 

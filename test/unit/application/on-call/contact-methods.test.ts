@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { EscalationPolicy } from '../../../../src/domain/on-call/escalation-policy';
+import type { PushSubscription } from '../../../../src/domain/on-call/web-push';
+import { pageRoutes } from '../../../../src/domain/incident-management/contact-method';
 import { RunDueEscalations } from '../../../../src/application/on-call/run-due-escalations';
 import {
   AddContactMethod,
@@ -24,6 +26,19 @@ import {
 } from '../../../support/fakes/on-call-fakes';
 
 const ORG = 1;
+const BOBS_PHONE = '6d1f0c9e-0d5e-4c57-9d0e-1c2b3a4d5e6f';
+const ANNS_PHONE = '7e2a1d0f-1e6f-4d68-8e1f-2d3c4b5e6f70';
+const device = (id: string, userId: string): PushSubscription => ({
+  id,
+  organizationId: ORG,
+  userId,
+  endpoint: 'https://push.example.com/x',
+  p256dh: 'k',
+  auth: 'a',
+  label: null,
+  createdAt: new Date(0),
+});
+const DEVICES = [device(BOBS_PHONE, 'bob'), device(ANNS_PHONE, 'ann')];
 const MINUTE = 60_000;
 
 describe('escalation pages fan out to contact methods', () => {
@@ -131,6 +146,10 @@ describe('managing contact methods', () => {
       ids: sequentialIds(),
       tokens: { generate: (prefix: string) => `${prefix}generated`, hash: (token: string) => `hash:${token}` },
       clock: new ManualClock(),
+      pushSubscriptions: {
+        find: async (organizationId, id) =>
+          DEVICES.find((d) => d.organizationId === organizationId && d.id === id) ?? null,
+      },
     };
   });
 
@@ -167,6 +186,25 @@ describe('managing contact methods', () => {
       new UpdateContactMethod(deps).execute(responder, added.id, { address: 'https://intranet.corp/x' }),
       'imContactMethodTargetRefused',
     );
+  });
+
+  it("takes a web-push method only for a device its owner subscribed, and pages that device", async () => {
+    await expectAppErrorAsync(
+      new AddContactMethod(deps).execute(responder, { type: 'web-push', address: 'not-a-uuid' }),
+      'validationFailed',
+      { field: 'address', reason: 'notAPushSubscriptionId' },
+    );
+    await expectAppErrorAsync(
+      new AddContactMethod(deps).execute(responder, { type: 'web-push', address: ANNS_PHONE }),
+      'validationFailed',
+      { field: 'address', reason: 'notAPushSubscriptionOfTheUser' },
+    );
+    const added = await new AddContactMethod(deps).execute(responder, { type: 'web-push', address: BOBS_PHONE });
+    expect(added).to.deep.include({ type: 'web-push', address: BOBS_PHONE, secret: null });
+    expect(pageRoutes('bob@example.com', [added])).to.deep.equal([
+      { methodId: 'account-email', recipient: { type: 'email', address: 'bob@example.com' } },
+      { methodId: added.id, recipient: { type: 'web-push', subscriptionId: BOBS_PHONE } },
+    ]);
   });
 
   it("lets an organization admin manage another user's methods, and nobody else", async () => {

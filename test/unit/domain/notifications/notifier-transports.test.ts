@@ -51,6 +51,7 @@ describe('notifier transports and what a post type sends (src/domain/notificatio
       mattermost: 'post',
       gotify: 'post',
       zulip: 'post',
+      'web-push': 'web-push',
     });
   });
 

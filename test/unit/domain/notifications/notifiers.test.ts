@@ -28,6 +28,7 @@ const CONFIG_FIELDS: readonly (keyof ChannelConfig)[] = [
   'botEmail',
   'stream',
   'streamTopic',
+  'userIds',
 ];
 
 const message: NotificationMessage = {
@@ -130,6 +131,7 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
       'mattermost',
       'gotify',
       'zulip',
+      'web-push',
     ]);
     expect([...CHAT_TYPES]).to.deep.equal(['slack', 'teams', 'discord', 'teams-workflows']);
     expect(CHANNEL_TYPES.filter((type) => secretFields(type).includes('url'))).to.deep.equal([
@@ -176,6 +178,7 @@ describe('notifier descriptors (src/domain/notifications/notifiers)', () => {
       mattermost: ['url', 'channel', 'messagePrefix'],
       gotify: ['url', 'apiToken', 'messagePrefix'],
       zulip: ['url', 'botEmail', 'apiKey', 'stream', 'streamTopic', 'messagePrefix'],
+      'web-push': ['userIds'],
     });
     expect(notifierOf('teams').label).to.equal('Microsoft Teams');
   });
