@@ -24,6 +24,7 @@ describe('console: Web Push in Chromium with the real service worker', function 
   const push = new PushService('127.0.0.1');
   const target = http.createServer((_req, res) => res.end('ok'));
   let token = '';
+  const email = uniqueEmail('push-console');
   let monitorId = '';
   const call = (method: string, url: string, body?: unknown) => apiAt(app.url, method, url, { token, body });
 
@@ -33,7 +34,7 @@ describe('console: Web Push in Chromium with the real service worker', function 
     app = await aConsoleService({ notificationWorker: true });
     browser = await launchConsoleBrowser();
     const admin = await apiAt(app.url, 'POST', '/api/auth/sign-up/email', {
-      body: { name: 'Grace Hopper', email: uniqueEmail('push-console'), password: 'a long passphrase', organizationName: 'Pager' },
+      body: { name: 'Grace Hopper', email, password: 'a long passphrase', organizationName: 'Pager' },
     });
     token = admin.body.token as string;
     const customer = (await call('POST', '/api/customers', { name: 'Harbour Co', email: 'ops@harbour.example' })).body.customer;
@@ -105,5 +106,30 @@ describe('console: Web Push in Chromium with the real service worker', function 
 
     // A tap on the notification itself opens the incident's page (the window the browser opens on a real tap).
     expect(await tab.tap('')).to.equal(`${app.url}/app/incidents/${incidentId}`);
+  });
+
+  it("lists the person's devices on their account page, removes one there, and says so when this browser cannot subscribe", async () => {
+    const { page } = tab;
+    await page.goto(`${app.url}/app/sign-in`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a long passphrase');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.goto(`${app.url}/app/account`);
+    const devices = page.locator('.push-devices li');
+    await devices.first().waitFor();
+    const before = (await call('GET', '/api/me/push-subscriptions')).body.items as { id: string }[];
+    expect(await devices.count()).to.equal(before.length);
+    expect(await devices.first().textContent()).to.include(new URL(push.origin).host);
+
+    // Ring this device: Chromium asks its own push service, which a loopback-only machine cannot reach.
+    await page.getByRole('button', { name: 'Ring this device' }).click();
+    await page.getByRole('alert').filter({ hasText: 'This browser could not subscribe' }).waitFor({ timeout: 30_000 });
+    expect((await call('GET', '/api/me/push-subscriptions')).body.items).to.have.length(before.length);
+
+    await devices.first().getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('status').filter({ hasText: 'no longer rings' }).waitFor();
+    await waitFor(async () => (await devices.count()) === before.length - 1, { what: 'the device gone from the list' });
+    expect((await call('GET', '/api/me/push-subscriptions')).body.items).to.have.length(before.length - 1);
   });
 });

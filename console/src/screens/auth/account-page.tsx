@@ -6,11 +6,12 @@ import type { User } from '../../session';
 import { QrCode } from '../access/qr-code';
 import { SecretOnce } from '../access/secret-once';
 import '../access/access.css';
+import { PushDevices } from './push-devices';
 
 type Enrolment = { totpURI: string; backupCodes: string[] };
 
 /**
- * The signed-in user's account: two-step verification. Enrolment is POST /api/auth/two-factor/enable
+ * The signed-in user's account: two-step verification and the devices that ring (push-devices.tsx). Enrolment is POST /api/auth/two-factor/enable
  * (password) → the authenticator's QR code and secret → a first code confirmed with
  * POST /api/auth/two-factor/verify-totp, which turns it on → the recovery codes, shown once.
  * POST /api/auth/two-factor/disable (password) turns it off.
@@ -54,6 +55,7 @@ export function AccountPage({ user }: { user: User }) {
       ) : (
         <Enable onStarted={setEnrolment} />
       )}
+      <PushDevices />
     </section>
   );
 }
