@@ -24,6 +24,7 @@ import { launchConsoleBrowser } from '../test/support/chromium';
 import { call } from './scenarios/scenario';
 import { PASSWORD, seedConsoleWorld, type ConsoleWorld } from './scenarios/console.scenario';
 import { measurePhone } from './scenarios/console-phone';
+import { measureConsolePush } from './scenarios/console-push';
 import { startBenchService, type BenchService } from './support/service';
 import { goal, loadAverage, printVerdict } from './support/verdict';
 
@@ -213,9 +214,16 @@ async function main() {
     progress('phone (375 x 800)');
     const phone = await measurePhone(browser, service, (page) => signIn(page, service, world), total);
     progress(`phone: ${JSON.stringify(phone)}`);
-    // TODO(push): the push helper's scenario adds tapsToAcknowledgeFromPush (<= 2) and pushToIncidentShownMs (<= 2,000);
-    // the lead wires it here, e.g.:
-    // const push = await measurePush(browser, service, world); // from './scenarios/console-push'
+    progress('push (a loopback push service, the service worker of the console)');
+    const session = await call<{ user: { id: string } }>(service, 'GET', '/api/auth/get-session', undefined, world.token);
+    const push = await measureConsolePush({
+      browser,
+      url: service.url,
+      token: world.token,
+      userId: session.user.id,
+      monitorId: world.live[0]!.publicId,
+    });
+    progress(`push: ${JSON.stringify(push.figures)}`);
     const context = await signedIn(browser, service, world);
     const ready: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -244,6 +252,7 @@ async function main() {
       axeSeriousViolations: violations,
       heapGrowthMbPer10Min: heapGrowth,
       ...phone,
+      ...push.figures,
     };
     printVerdict(
       figures,
@@ -261,8 +270,7 @@ async function main() {
           Math.round((phone.overviewRawKilobytes / 4) * 10) / 10,
           'KiB received',
         ),
-        // TODO(push): tapsToAcknowledgeFromPush: goal(push.tapsToAcknowledgeFromPush, '<=', 2, 'taps'),
-        // TODO(push): pushToIncidentShownMs: goal(push.pushToIncidentShownMs, '<=', 2000, 'ms'),
+        ...push.goals,
       },
       loadBefore,
     );
