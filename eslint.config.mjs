@@ -19,6 +19,25 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker is served as written (a plain script in the worker's global scope): linted without types.
+    files: ['console/public/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      parserOptions: { projectService: false },
+      globals: {
+        self: 'readonly',
+        caches: 'readonly',
+        clients: 'readonly',
+        fetch: 'readonly',
+        Response: 'readonly',
+        URL: 'readonly',
+        Request: 'readonly',
+        Headers: 'readonly',
+        console: 'readonly',
+      },
+    },
+  },
+  {
     // The persistence kit is the one way to send SQL: a statement is a `sql` value (persistence/sql.ts)
     // run by SqlRunner / UnitOfWorkSql. Text with a parameter list, and the ORM's raw execute, stay out.
     // (The kit itself, and the audit context it sets on each connection, talk to the driver.)
@@ -29,7 +48,8 @@ export default tseslint.config(
         'error',
         {
           selector: "CallExpression[callee.property.name='query'][arguments.0.type=/^(Literal|TemplateLiteral|BinaryExpression)$/]",
-          message: 'Write the statement with the sql tag (persistence/sql.ts): runner.query(sql`... ${value} ...`), not text with a parameter list.',
+          message:
+            'Write the statement with the sql tag (persistence/sql.ts): runner.query(sql`... ${value} ...`), not text with a parameter list.',
         },
         {
           selector: "CallExpression[callee.property.name='execute'][arguments.0.type=/^(Literal|TemplateLiteral|BinaryExpression)$/]",

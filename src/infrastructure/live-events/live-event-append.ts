@@ -124,11 +124,7 @@ const LIVE_EVENTS_STAGE: CommitStage<LiveEventNotice> = {
  * Appends live events in the caller's transaction: staged to its end when `tx` is the runner's,
  * else written at once on `outside` (the current unit of work, which then holds the lock to its end).
  */
-export async function appendLiveEvents(
-  tx: Transaction,
-  outside: UnitOfWorkSql,
-  notices: readonly LiveEventNotice[],
-): Promise<void> {
+export async function appendLiveEvents(tx: Transaction, outside: UnitOfWorkSql, notices: readonly LiveEventNotice[]): Promise<void> {
   if (notices.length === 0) return;
   if (tx instanceof SqlTransaction) tx.stage(LIVE_EVENTS_STAGE, notices);
   else await outside.query(liveEventsInsert(notices));

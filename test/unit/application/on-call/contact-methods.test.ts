@@ -147,8 +147,7 @@ describe('managing contact methods', () => {
       tokens: { generate: (prefix: string) => `${prefix}generated`, hash: (token: string) => `hash:${token}` },
       clock: new ManualClock(),
       pushSubscriptions: {
-        find: async (organizationId, id) =>
-          DEVICES.find((d) => d.organizationId === organizationId && d.id === id) ?? null,
+        find: async (organizationId, id) => DEVICES.find((d) => d.organizationId === organizationId && d.id === id) ?? null,
       },
     };
   });
@@ -188,7 +187,7 @@ describe('managing contact methods', () => {
     );
   });
 
-  it("takes a web-push method only for a device its owner subscribed, and pages that device", async () => {
+  it('takes a web-push method only for a device its owner subscribed, and pages that device', async () => {
     await expectAppErrorAsync(
       new AddContactMethod(deps).execute(responder, { type: 'web-push', address: 'not-a-uuid' }),
       'validationFailed',
