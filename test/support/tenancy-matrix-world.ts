@@ -212,6 +212,11 @@ export async function buildWorld(): Promise<MatrixWorld> {
     status: page.slug,
     'organization/data-export': String(exportJob.id),
     'im/incidents': String(imIncident.id),
+    // A push grant names its incident; the matrix holds none (the grant is the credential), so these answer on the body.
+    'push/incidents': String(incident.id),
+    'push/im-incidents': String(imIncident.id),
+    // Subscriptions are the person's own: a stranger's id is not found for anyone else.
+    'me/push-subscriptions': '00000000-0000-4000-8000-000000000003',
     'im/outbound': '00000000-0000-4000-8000-000000000002',
     'im/sources': String(source.id),
     'im/ingest': String(source.token),

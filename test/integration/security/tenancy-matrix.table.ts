@@ -337,6 +337,14 @@ export const MATRIX: Record<string, string> = {
   'DELETE /api/status-pages/{id}/subscribers/{subscriberId}': WRITE_ONE,
   'GET /api/public/status-pages/{slug}': PUBLIC_API,
   'GET /api/branding': PUBLIC_API,
+  'GET /api/branding/manifest.webmanifest': PUBLIC_API,
+  // Web Push: a person's own devices (tokens act for their person; agents never), and the grant-bound
+  // acknowledgements, public by design: the grant in the body is the credential, checked after the body.
+  'GET /api/me/push-subscriptions': 'U AAAAA AA DDD AA',
+  'POST /api/me/push-subscriptions': 'U AAAAA AA DDD AA',
+  'DELETE /api/me/push-subscriptions/{id}': 'U HHHHH HH DDD HH',
+  'POST /api/push/incidents/{id}/acknowledge': 'A AAAAA AA DDD AA',
+  'POST /api/push/im-incidents/{id}/acknowledge': 'A AAAAA AA DDD AA',
   'GET /status/{slug}': ANYONE,
   'GET /status/{slug}/index.json': ANYONE,
   'GET /status/{slug}/feed.atom': ANYONE,

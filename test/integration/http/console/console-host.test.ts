@@ -25,7 +25,8 @@ describe('http: the console at /app', function () {
     const assets = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
     expect(assets.length).to.be.at.least(2);
     for (const asset of assets) {
-      expect(asset, 'same origin').to.match(/^\/app\/assets\//);
+      // The console's own files, and the manifest (served by the host with the brand's name and colours).
+      expect(asset, 'same origin').to.match(/^\/(app\/(assets|icons)\/|api\/branding\/manifest\.webmanifest$)/);
       const answer = await api('GET', asset);
       expect(answer.status, asset).to.equal(200);
       // XML namespaces and the example address of a placeholder are the only absolute URLs it may name.

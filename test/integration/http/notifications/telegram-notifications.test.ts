@@ -135,13 +135,13 @@ describe('telegram channels (a loopback Bot API server)', () => {
     const org = await anOrganization('telegram-config');
     const chatId = aChat();
     for (const [config, field, reason] of [
-      [{ botToken: 'not-a-token', chatId }, 'config.botToken', 'notABotToken'],
-      [{ chatId }, 'config.botToken', 'required'],
-      [{ botToken: TOKEN, chatId: 'ops' }, 'config.chatId', 'notAChatId'],
-      [{ botToken: TOKEN }, 'config.chatId', 'required'],
-      [{ botToken: TOKEN, chatId, threadId: 'general' }, 'config.threadId', 'notAThreadId'],
-      [{ botToken: TOKEN, chatId, apiUrl: 'http://localhost:8081/' }, 'config.apiUrl', 'reservedName'],
-      [{ botToken: TOKEN, chatId, apiUrl: 'ftp://bots.example.com/' }, 'config.apiUrl', 'malformed'],
+      [{ botToken: 'not-a-token', chatId }, '/config/botToken', 'notABotToken'],
+      [{ chatId }, '/config/botToken', 'required'],
+      [{ botToken: TOKEN, chatId: 'ops' }, '/config/chatId', 'notAChatId'],
+      [{ botToken: TOKEN }, '/config/chatId', 'required'],
+      [{ botToken: TOKEN, chatId, threadId: 'general' }, '/config/threadId', 'notAThreadId'],
+      [{ botToken: TOKEN, chatId, apiUrl: 'http://localhost:8081/' }, '/config/apiUrl', 'reservedName'],
+      [{ botToken: TOKEN, chatId, apiUrl: 'ftp://bots.example.com/' }, '/config/apiUrl', 'malformed'],
     ] as const) {
       const refused = await call('POST', '/api/notification-channels', { token: org.token, body: { name: 'x', type: 'telegram', config } });
       expectError(refused, 400, 'invalidRequestBody');

@@ -73,7 +73,7 @@ describe('Web Push (a loopback push service)', () => {
       body: { ...device.subscription, keys: { ...device.subscription.keys, p256dh: 'AAAA' } },
     });
     expect(bad.status).to.equal(400);
-    expect(bad.body.data).to.deep.include({ code: 'validationFailed', field: 'keys.p256dh', reason: 'notAP256Key' });
+    expect(bad.body.data).to.deep.include({ code: 'validationFailed', field: '/keys/p256dh', reason: 'notAP256Key' });
 
     const theirs = await call('DELETE', `/api/me/push-subscriptions/${id}`, { token: other.token });
     expect(theirs.status).to.equal(404);

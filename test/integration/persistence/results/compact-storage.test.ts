@@ -1,3 +1,4 @@
+import { TRANSACTION_RUNNER, type Transaction, type TransactionRunner } from '../../../../src/application/shared/transaction';
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
@@ -62,9 +63,9 @@ describe('Compact result storage answers as raw rows did', () => {
   });
 
   const append = (rows: StoredResult[]) =>
-    RequestContext.create(app.database.orm.em, () =>
-      app.container.get<{ appendMany(r: StoredResult[]): Promise<void> }>(RESULT_STORE).appendMany(rows),
-    );
+    app.container
+      .get<TransactionRunner>(TRANSACTION_RUNNER)
+      .run((tx) => app.container.get<{ appendMany(r: StoredResult[], tx: Transaction): Promise<void> }>(RESULT_STORE).appendMany(rows, tx));
   const maintain = () => RequestContext.create(app.database.orm.em, () => app.container.get(MaintainResultStorage).execute());
   const actor = () => anActor().withRole('readonly').inOrganization(organizationId).build();
 
