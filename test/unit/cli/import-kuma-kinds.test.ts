@@ -1,27 +1,15 @@
 import { expect } from 'chai';
 import { ImportDraft } from '../../../src/interfaces/cli/import/shared';
-import { type KumaData, mapKuma, type Row } from '../../../src/interfaces/cli/import/uptime-kuma';
+import { EMPTY_KUMA } from '../../support/kuma-data';
+import { mapKuma, type Row } from '../../../src/interfaces/cli/import/uptime-kuma';
 import { fromLive } from '../../../src/interfaces/cli/import/uptime-kuma-live';
 
 const GENIE_KEY = '3f2a9c1e-7b4d-4e8a-9c2b-1d5e6f7a8b9c';
 
-const EMPTY: KumaData = {
-  monitors: [],
-  tags: [],
-  monitorTags: [],
-  notifications: [],
-  monitorNotifications: [],
-  maintenances: [],
-  monitorMaintenances: [],
-  pages: [],
-  groups: [],
-  monitorGroups: [],
-};
-
 function imported(monitors: Row[], notifications: Row[] = []): ImportDraft {
   const draft = new ImportDraft();
   mapKuma(
-    { ...EMPTY, monitors: monitors.map((m, i) => ({ id: i + 1, name: `m${i + 1}`, interval: 60, active: 1, ...m })), notifications },
+    { ...EMPTY_KUMA, monitors: monitors.map((m, i) => ({ id: i + 1, name: `m${i + 1}`, interval: 60, active: 1, ...m })), notifications },
     draft,
   );
   return draft;

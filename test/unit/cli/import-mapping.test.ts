@@ -13,9 +13,10 @@ import {
   statusCodes,
   timeoutOf,
 } from '../../../src/interfaces/cli/import/shared';
-import { type KumaData, mapKuma } from '../../../src/interfaces/cli/import/uptime-kuma';
+import { mapKuma } from '../../../src/interfaces/cli/import/uptime-kuma';
 import { mapUptimeRobot, type UptimeRobotMonitor } from '../../../src/interfaces/cli/import/uptimerobot';
 import { WsmFile } from '../../../src/interfaces/cli/file-schema';
+import { EMPTY_KUMA } from '../../support/kuma-data';
 
 const ur = (m: Partial<UptimeRobotMonitor> & Pick<UptimeRobotMonitor, 'id' | 'type'>): UptimeRobotMonitor => ({
   friendly_name: `m${m.id}`,
@@ -207,19 +208,6 @@ describe('wsm import: Better Stack', () => {
 });
 
 describe('wsm import: Uptime Kuma', () => {
-  const empty: KumaData = {
-    monitors: [],
-    tags: [],
-    monitorTags: [],
-    notifications: [],
-    monitorNotifications: [],
-    maintenances: [],
-    monitorMaintenances: [],
-    pages: [],
-    groups: [],
-    monitorGroups: [],
-  };
-
   it('maps monitors (retries, accepted codes, push as heartbeat), lists groups and kinds this service lacks', () => {
     const draft = new ImportDraft();
     const monitors = [
@@ -241,7 +229,7 @@ describe('wsm import: Uptime Kuma', () => {
       { id: 4, name: 'Game', type: 'gamedig', hostname: 'g.example.com', active: 1 },
       { id: 5, name: 'Mail', type: 'smtp', hostname: 'mail.example.com', port: 465, smtp_security: 'secure', interval: 60, active: 1 },
     ];
-    mapKuma({ ...empty, monitors }, draft);
+    mapKuma({ ...EMPTY_KUMA, monitors }, draft);
     expect(byKey(draft, 'uptime-kuma/1')).to.deep.include({
       method: 'HEAD',
       alertConsecutiveChecks: 5,
@@ -261,7 +249,7 @@ describe('wsm import: Uptime Kuma', () => {
     const draft = new ImportDraft();
     mapKuma(
       {
-        ...empty,
+        ...EMPTY_KUMA,
         monitors: [{ id: 1, name: 'Site', type: 'http', url: 'https://a.example.com', interval: 60, active: 1 }],
         notifications: [
           {
