@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningApplication } from '../../../src/main/application';
 import { aConsoleService, launchConsoleBrowser } from '../../support/console-browser';
 import { apiAt } from '../../support/http-client';
@@ -129,6 +129,17 @@ describe('console: every role sees only the controls the API lets it use', funct
     return [...new Set(names.map((name) => name.trim()).filter(Boolean))];
   }
 
+  /** A page of `context` signed in as `email` through the sign-in form, on the overview. */
+  async function signedIn(context: BrowserContext, email: string): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(`${app.url}/app/sign-in`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    return page;
+  }
+
   it('acknowledging an incident costs one request: the answer updates the list, and its live event reads nothing again', async () => {
     const incident = await apiAt(app.url, 'POST', '/api/incidents', {
       token: adminToken,
@@ -138,12 +149,7 @@ describe('console: every role sees only the controls the API lets it use', funct
     const { email } = tokens.get('admin')!;
     const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     try {
-      const page = await context.newPage();
-      await page.goto(`${app.url}/app/sign-in`);
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { name: 'Overview' }).waitFor();
+      const page = await signedIn(context, email);
       await page.goto(`${app.url}/app/incidents`);
       const item = page.locator('li.incident', { hasText: 'Disk full' });
       await item.getByRole('button', { name: 'Acknowledge' }).waitFor();
@@ -168,12 +174,7 @@ describe('console: every role sees only the controls the API lets it use', funct
       const { email, token } = tokens.get(role)!;
       const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
       try {
-        const page = await context.newPage();
-        await page.goto(`${app.url}/app/sign-in`);
-        await page.getByLabel('Email').fill(email);
-        await page.getByLabel('Password').fill(PASSWORD);
-        await page.getByRole('button', { name: 'Sign in' }).click();
-        await page.getByRole('heading', { name: 'Overview' }).waitFor();
+        const page = await signedIn(context, email);
         const screens: Array<[string, string]> = [
           ['/', 'Overview'],
           [`/monitors/website/${world.websiteId}`, 'Harbour'],
