@@ -1,6 +1,6 @@
 import { monitorKinds, type KindCatalogueField, type MonitorKindEntry } from '../api/catalogue';
 import type { FieldSpec, Values } from './field-spec';
-import type { FieldName, MonitorKind, PerKindType } from './monitor-bodies';
+import type { FieldName, PerKindType } from './monitor-bodies';
 
 export type { MonitorKind, PerKindType } from './monitor-bodies';
 
