@@ -117,7 +117,7 @@ describe('console: an act costs one request (incidents, an incident, a monitor)'
     expect(acknowledged).to.deep.equal([`POST /api/incidents/${id}/acknowledge`]);
     expect(await page.locator('.pill-acknowledged').count()).to.equal(1);
 
-    await page.getByLabel('Update').fill('Draining the queue by hand');
+    await page.getByRole('textbox', { name: 'Update' }).fill('Draining the queue by hand');
     const updated = await requestsOf(
       page,
       () => page.getByRole('button', { name: 'Post update' }).click(),
