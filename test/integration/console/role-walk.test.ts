@@ -6,7 +6,7 @@ import type { RunningApplication } from '../../../src/main/application';
 import { aConsoleService, launchConsoleBrowser } from '../../support/console-browser';
 import { apiAt } from '../../support/http-client';
 import { uniqueEmail } from '../../support/builders';
-import { setIncidentManagement } from '../../support/im-fixtures';
+import { setIncidentManagementSeenAt } from '../../support/im-fixtures';
 
 const PASSWORD = 'a long passphrase';
 const ROLES = ['admin', 'editor', 'readonly', 'responder'] as const;
@@ -118,7 +118,7 @@ describe('console: every role sees only the controls the API lets it use', funct
       return hook.body.publicId as string;
     };
     // Incident management on, with an incident of its own: its list and acts are walked too.
-    await setIncidentManagement(signedUp.body.user.organizationId as number, true);
+    await setIncidentManagementSeenAt(app.url, adminToken, signedUp.body.user.organizationId as number, true);
     const freshImIncident = async () => {
       const incident = await asAdmin('POST', '/api/im/incidents', { title: 'Pager storm' });
       expect(incident.status, JSON.stringify(incident.body)).to.equal(201);
