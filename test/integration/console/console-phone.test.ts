@@ -11,7 +11,7 @@ import { watchConsole } from '../../support/console-errors';
 import { apiAt } from '../../support/http-client';
 import { checkTwice } from '../../support/console-checks';
 import { PASSWORD } from '../../support/identity-fixtures';
-import { setIncidentManagement } from '../../support/im-fixtures';
+import { setIncidentManagement, setIncidentManagementSeenAt } from '../../support/im-fixtures';
 
 /** The README's pictures (docs/screenshots), taken from this run's real service. */
 const DOCS = path.resolve(__dirname, '../../../docs/screenshots');
@@ -153,10 +153,15 @@ describe('console: phone first (375 x 800)', function () {
     expect(await smallControls(page)).to.deep.equal([]);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).to.be.at.most(PHONE.width);
     await page.screenshot({ path: path.join(DOCS, 'incident-375.png') });
-    await setIncidentManagement(organizationId, true);
+    await setIncidentManagementSeenAt(app.url, admin, organizationId, true);
+    await call(admin, 'POST', '/api/im/incidents', { title: 'Pager storm' });
     for (const section of ['', '/schedules', '/escalation', '/incidents', '/sources', '/teams']) {
       await page.goto(`${app.url}/app/on-call${section}`);
       await page.locator('h1').first().waitFor();
+      // Every act on an incident of incident management, escalate now among them, is there to tap.
+      if (section === '/incidents')
+        for (const name of ['Acknowledge Pager storm', 'Snooze an hour: Pager storm', 'Escalate now: Pager storm', 'Resolve Pager storm'])
+          await page.getByRole('button', { name }).waitFor();
       await page.waitForLoadState('networkidle').catch(() => undefined);
       expect(await smallControls(page), `on-call${section}`).to.deep.equal([]);
       expect(await page.evaluate<number>('document.documentElement.scrollWidth'), `on-call${section}`).to.be.at.most(PHONE.width);
