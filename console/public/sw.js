@@ -8,8 +8,8 @@
 const SHELL = 'shell-v1';
 const STATE = 'state-v1';
 const SHELL_URL = '/app/';
-/** API reads kept for offline: what the first screens show. */
-const KEPT_READS = [/^\/api\/overview(\/|\?|$)/, /^\/api\/incidents(\?|$)/, /^\/api\/auth\/get-session$/];
+/** API reads kept for offline: what the first screens show (the overview's monitors, the incident lists, who is signed in). */
+const KEPT_READS = [/^\/api\/monitor-overview(\?|$)/, /^\/api\/incidents(\?|$)/, /^\/api\/auth\/get-session$/];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(cacheShell().then(() => self.skipWaiting()));
