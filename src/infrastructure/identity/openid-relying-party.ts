@@ -7,7 +7,6 @@ import type { SharedTlsContext } from '../protocols/shared/tls-context';
 import { policyFetch } from './policy-fetch';
 import { JwksCache } from './jwks-cache';
 import { lazyModule } from '../protocols/shared/lazy-module';
-
 /** openid-client, loaded with the first sign-in (a service without single sign-on never holds it). */
 const openidClient = lazyModule(() => import('openid-client'));
 
