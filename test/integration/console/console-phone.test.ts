@@ -165,6 +165,7 @@ describe('console: phone first (375 x 800)', function () {
       await page.waitForLoadState('networkidle').catch(() => undefined);
       expect(await smallControls(page), `on-call${section}`).to.deep.equal([]);
       expect(await page.evaluate<number>('document.documentElement.scrollWidth'), `on-call${section}`).to.be.at.most(PHONE.width);
+      if (section === '/incidents') await page.screenshot({ path: path.join(shots, 'on-call-incidents-375.png') });
     }
     await setIncidentManagement(organizationId, false);
     await context.close();
