@@ -7,12 +7,19 @@ export type Bucket = Schemas['UptimeBarBucket'];
 /** The API takes this many monitors per call. */
 const PER_CALL = 200;
 
+export interface UptimeBars {
+  bar(publicId: string): Bucket[] | undefined;
+  want(publicIds: readonly string[]): void;
+  forget(publicIds: readonly string[]): void;
+  readonly generation: number;
+}
+
 /**
  * Uptime bars for the rows in view, asked for in batches as they scroll into view (a tick after the
  * last request, at most 200 a call) and kept for the session of the screen; `forget` drops them so
  * they are asked for again (after live changes): `generation` moves on, and the screen asks again.
  */
-export function useUptimeBars(span: BarSpan) {
+export function useUptimeBars(span: BarSpan): UptimeBars {
   const cache = useRef(new Map<string, Bucket[]>());
   const wanted = useRef(new Set<string>());
   const asked = useRef(new Set<string>());
