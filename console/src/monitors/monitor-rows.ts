@@ -50,31 +50,70 @@ export async function loadCustomers(): Promise<Customer[]> {
   return (await ok(api.GET('/api/customers'))) as Customer[];
 }
 
-/** Rows per call: 10,000 monitors are ten calls, the first telling how many follow. */
+/** Rows per call: 10,000 monitors are ten calls. */
 const PER_PAGE = 1000;
+/** Calls in flight at once. */
+const LANES = 4;
+/** How many pages the list had when last read in this browser (a guess: every answer tells the truth). */
+const PAGES_KEY = 'console.overviewPages';
+
+function pagesLastTime(): number {
+  try {
+    return Math.max(1, Number(window.localStorage.getItem(PAGES_KEY)) || 1);
+  } catch {
+    return 1; // storage refused (a private window): one call first, as on a first visit
+  }
+}
+
+function rememberPages(pages: number): void {
+  try {
+    window.localStorage.setItem(PAGES_KEY, String(pages));
+  } catch {
+    // Not kept: the next read starts with one call.
+  }
+}
 
 /**
- * Every monitor of the caller's scope, page by page from GET /api/monitor-overview: the first page,
- * then the rest four at a time; `progress` hears how many are in.
+ * Every monitor of the caller's scope, page by page from GET /api/monitor-overview, four calls at a
+ * time; `progress` hears how many are in. The first answer tells how many pages there are; as many
+ * calls as the list had pages last time (up to four) start at once, so a list read before does not
+ * wait for its first page to learn its length (a page that turns out past the end comes back empty).
  */
 export async function loadOverview(progress: (loaded: number, total: number) => void): Promise<OverviewRow[]> {
   const page = (n: number) => ok(api.GET('/api/monitor-overview', { params: { query: { page: n, perPage: PER_PAGE } } }));
-  const first = await page(1);
-  const pages: OverviewRow[][] = [first.items];
-  let loaded = first.items.length;
-  progress(loaded, first.total);
-  const count = Math.ceil(first.total / PER_PAGE);
-  let next = 2;
+  const pages: OverviewRow[][] = [];
+  let count = pagesLastTime();
+  let total: number | undefined;
+  let loaded = 0;
+  let next = 1;
+  let failure: unknown;
+  const lanes: Array<Promise<void>> = [];
   const lane = async () => {
-    while (next <= count) {
-      const n = next++;
-      pages[n - 1] = (await page(n)).items;
-      loaded += pages[n - 1]!.length;
-      progress(loaded, first.total);
+    try {
+      while (next <= count && failure === undefined) {
+        const n = next++;
+        const answer = await page(n);
+        if (total === undefined) {
+          total = answer.total;
+          count = Math.max(1, Math.ceil(total / PER_PAGE));
+          rememberPages(count);
+          open();
+        }
+        pages[n - 1] = answer.items;
+        loaded += answer.items.length;
+        progress(loaded, total);
+      }
+    } catch (error) {
+      failure ??= error;
     }
   };
-  await Promise.all([lane(), lane(), lane(), lane()]);
-  return pages.flat();
+  const open = () => {
+    while (lanes.length < Math.min(LANES, count)) lanes.push(lane());
+  };
+  open();
+  for (let i = 0; i < lanes.length; i++) await lanes[i];
+  if (failure !== undefined) throw failure;
+  return pages.slice(0, count).flat();
 }
 
 /** Names in the reader's language order (one collator: `localeCompare` builds one per call, slow at 10,000 rows). */
