@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, describe, ok, type Schemas } from '../../api/client';
 import { ErrorText, Field } from '../../components/field';
@@ -17,9 +18,23 @@ const HOUR = 3_600_000;
  * re-trigger (acknowledged), snooze an hour, escalate now (when the session's `can` allows
  * `imIncident.escalate`), resolve; then add a responder and merge other open incidents into it.
  * Every other rule (team membership, a team admin to page a responder) is the API's: its refusal is
- * shown under the acts. One act, one request: `onActed` gets its answer.
+ * shown under the buttons. One act, one request: `onActed` gets its answer. `children` (the
+ * incident's facts) come between the buttons and the forms.
  */
-export function ImIncidentActs({ incident, user, people, onActed }: { incident: ImDetail; user: User; people: People; onActed: Acted }) {
+export function ImIncidentActs({
+  incident,
+  user,
+  people,
+  onActed,
+  children,
+}: {
+  incident: ImDetail;
+  user: User;
+  people: People;
+  onActed: Acted;
+  /** Shown between the buttons and the forms (what the responder reads before adding people). */
+  children?: ComponentChildren;
+}) {
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const params = { path: { id: incident.id } };
@@ -45,7 +60,7 @@ export function ImIncidentActs({ incident, user, people, onActed }: { incident: 
     );
   };
   const open = incident.status === 'triggered' || incident.status === 'acknowledged';
-  if (!open) return null;
+  if (!open) return <>{children}</>;
   return (
     <section class="im-acts" aria-label="Acts">
       <div class="actions im-act-buttons">
@@ -109,6 +124,7 @@ export function ImIncidentActs({ incident, user, people, onActed }: { incident: 
         </button>
       </div>
       <ErrorText message={refusal} />
+      {children}
       <ResponderForm
         incident={incident}
         people={people}
@@ -223,7 +239,7 @@ function MergeForm({
       }}
     >
       <fieldset>
-        <legend>Open incidents to merge into this one</legend>
+        <legend>Incidents to merge in</legend>
         {candidates.length === 0 ? <p class="muted">No other open incident.</p> : null}
         {candidates.map((c) => (
           <label key={c.id} class="im-check">

@@ -95,8 +95,9 @@ function ImIncidentPage({ id, user }: { id: string; user: User }) {
             'missing' in current ? current : { ...current, incident: afterImAct(current.incident, answer, entries, user.id) },
           )
         }
-      />
-      <Facts loaded={value} people={people} />
+      >
+        <Facts loaded={value} people={people} />
+      </ImIncidentActs>
       {incident.description ? <p class="im-description">{incident.description}</p> : null}
       <h2>Timeline</h2>
       <ImTimeline incident={incident} people={people} />

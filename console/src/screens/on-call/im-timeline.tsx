@@ -53,7 +53,7 @@ function EntryText({ entry, people }: { entry: ImEntry; people: People }) {
       return (
         <>
           <strong>Merged in</strong> <IncidentLink id={text(d.from)} />
-          {typeof d.occurrences === 'number' ? ` (${d.occurrences} occurrences)` : ''}
+          {typeof d.occurrences === 'number' ? ` (${d.occurrences} occurrence${d.occurrences === 1 ? '' : 's'})` : ''}
           {by}
         </>
       );
