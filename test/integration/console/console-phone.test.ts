@@ -171,7 +171,8 @@ describe('console: phone first (375 x 800)', function () {
       expect(await page.evaluate<number>('document.documentElement.scrollWidth'), `on-call${section}`).to.be.at.most(PHONE.width);
       if (section === '/incidents') await page.screenshot({ path: path.join(shots, 'on-call-incidents-375.png') });
     }
-    // An IM incident's own page: every act a large target, nothing wider than the phone.
+    // An IM incident's own page, opened from the list: every act a large target, nothing wider than the phone.
+    await page.goto(`${app.url}/app/on-call/incidents`);
     await page.getByRole('link', { name: 'Pager storm' }).click();
     await page.getByRole('heading', { name: 'Pager storm', level: 1 }).waitFor();
     for (const name of ['Acknowledge', 'Snooze an hour', 'Escalate now', 'Resolve', 'Add responder'])

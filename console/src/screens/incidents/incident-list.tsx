@@ -31,7 +31,7 @@ export function IncidentList({
   onChanged: (changed: Incident) => void;
   /** Whose buttons: each is shown only when the session's `can` lets the user take its act. */
   user: User;
-  /** Whether each card shows its incident's title (false on the incident's own page, whose heading already says it). */
+  /** Whether each card shows its incident's title, monitor and times (false on the incident's own page: its heading and timeline say them). */
   titled?: boolean;
 }) {
   const acknowledges = may(user, 'incident.acknowledge');
@@ -64,12 +64,14 @@ export function IncidentList({
               </Link>
             ) : null}
           </div>
-          <p class="incident-meta">
-            <MonitorOf incident={incident} />
-            started {dateTime(incident.startedAt)}
-            {incident.acknowledgedAt ? ` · acknowledged ${dateTime(incident.acknowledgedAt)}` : ''}
-            {incident.resolvedAt ? ` · resolved ${dateTime(incident.resolvedAt)}` : ''}
-          </p>
+          {titled ? (
+            <p class="incident-meta">
+              <MonitorOf incident={incident} />
+              started {dateTime(incident.startedAt)}
+              {incident.acknowledgedAt ? ` · acknowledged ${dateTime(incident.acknowledgedAt)}` : ''}
+              {incident.resolvedAt ? ` · resolved ${dateTime(incident.resolvedAt)}` : ''}
+            </p>
+          ) : null}
           {incident.cause?.message ? <p class="incident-cause">{incident.cause.message}</p> : null}
           {incident.status !== 'resolved' && (acknowledges || resolves) ? (
             <div class="actions">
