@@ -100,7 +100,7 @@ export function incidentPaths(kind: AckGrantKind, ref: string): { page: string; 
   const id = encodeURIComponent(ref);
   return kind === 'incident'
     ? { page: `/app/incidents/${id}`, ack: `/api/push/incidents/${id}/acknowledge` }
-    : { page: `/app/on-call/incidents?incident=${id}`, ack: `/api/push/im-incidents/${id}/acknowledge` };
+    : { page: `/app/on-call/incidents/${id}`, ack: `/api/push/im-incidents/${id}/acknowledge` };
 }
 
 /** A push message's payload: title and body cut to fit a push message (at most 4 KB once encrypted). */

@@ -8,13 +8,14 @@ import { checkTwice } from '../../support/console-checks';
 import { aConsoleService, launchConsoleBrowser } from '../../support/console-browser';
 import { apiAt } from '../../support/http-client';
 import { PASSWORD } from '../../support/identity-fixtures';
+import { setIncidentManagementSeenAt } from '../../support/im-fixtures';
 
 /** The live event of an act arrives within the stream's delay; a reload would follow it 250 ms later. */
 const SETTLE_MS = 3000;
 
 /**
  * One act, one request: in real Chromium, acknowledging, resolving, posting an update, pausing,
- * resuming and checking now send their one request and show its answer; the live event of that same
+ * resuming and checking now (and every act on an IM incident's page) send their one request and show its answer; the live event of that same
  * change reads nothing again (every API request the page sends while it settles is counted).
  */
 describe('console: an act costs one request (incidents, an incident, a monitor)', function () {
@@ -24,6 +25,7 @@ describe('console: an act costs one request (incidents, an incident, a monitor)'
   let context: BrowserContext;
   let token = '';
   let websiteId = '';
+  let organizationId = 0;
   const target = http.createServer((_req, res) => res.end('ok'));
   const call = async (method: string, route: string, body?: unknown) => {
     const response = await apiAt(app.url, method, route, { token, ...(body === undefined ? {} : { body }) });
@@ -40,6 +42,7 @@ describe('console: an act costs one request (incidents, an incident, a monitor)'
       body: { name: 'Ada Admin', email: uniqueEmail('one-request'), password: PASSWORD, organizationName: 'One request' },
     });
     token = signedUp.body.token as string;
+    organizationId = signedUp.body.user.organizationId as number;
     const customer = (await call('POST', '/api/customers', { name: 'Harbour Co', email: 'ops@harbour.example' })).customer;
     const site = await call('POST', '/api/websites', {
       customerId: customer.id,
@@ -174,6 +177,63 @@ describe('console: an act costs one request (incidents, an incident, a monitor)'
     const history = `GET /api/websites/${websiteId}/check-history`;
     expect(checked[0]).to.equal(`POST /api/websites/${websiteId}/trigger-check`);
     expect(checked.filter((request) => request !== history).slice(1)).to.deep.equal([`GET /api/websites/${websiteId}/response-times`]);
+    await page.close();
+  });
+
+  it("on an IM incident's page, acknowledging, snoozing, escalating, adding a responder, merging and resolving cost one request each", async () => {
+    await setIncidentManagementSeenAt(app.url, token, organizationId, true);
+    const im = async (title: string) => (await call('POST', '/api/im/incidents', { title })).id as string;
+    const id = await im('Pager storm');
+    const source = await im('Pager storm again');
+    const page = await opened(`/on-call/incidents/${id}`, 'Pager storm');
+    const timeline = page.getByRole('list', { name: 'Timeline' });
+    await page.getByLabel('Responder to add').locator('option', { hasText: 'Ada Admin' }).waitFor({ state: 'attached' });
+    const acts: Array<[string, string, RegExp, (() => Promise<void>)?]> = [
+      ['Acknowledge', 'acknowledge', /Acknowledged by Ada Admin/],
+      ['Snooze an hour', 'snooze', /Snoozed until/],
+      ['Escalate now', 'escalate', /^Escalated/],
+      [
+        'Add responder',
+        'responders',
+        /Responder added: Ada Admin/,
+        () =>
+          page
+            .getByLabel('Responder to add')
+            .selectOption({ label: 'Ada Admin (you)' })
+            .then(() => undefined),
+      ],
+      [
+        'Merge',
+        'merge',
+        /^Merged in/,
+        async () => {
+          await page.getByRole('button', { name: 'Merge other incidents into this one…' }).click();
+          await page.getByRole('checkbox', { name: /Pager storm again/ }).check();
+        },
+      ],
+      ['Resolve', 'resolve', /Resolved by Ada Admin/],
+    ];
+    for (const [button, route, shown, before] of acts) {
+      await before?.();
+      const requests = await requestsOf(
+        page,
+        () => page.getByRole('button', { name: button, exact: true }).click(),
+        () => timeline.getByText(shown).waitFor(),
+      );
+      expect(requests, button).to.deep.equal([`POST /api/im/incidents/${id}/${route}`]);
+    }
+    // What the page shows from the answers is what the service recorded.
+    const stored = await call('GET', `/api/im/incidents/${id}`);
+    expect(stored.status).to.equal('resolved');
+    expect(stored.timeline.map((e: { kind: string }) => e.kind)).to.include.members([
+      'acknowledged',
+      'snoozed',
+      'escalated',
+      'responderAdded',
+      'merged',
+      'resolved',
+    ]);
+    expect((await call('GET', `/api/im/incidents/${source}`)).status).to.equal('merged');
     await page.close();
   });
 });

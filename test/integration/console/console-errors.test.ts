@@ -10,7 +10,7 @@ import { aConsoleService, launchConsoleBrowser } from '../../support/console-bro
 import { consoleRoutePatterns, watchConsole } from '../../support/console-errors';
 import { apiAt } from '../../support/http-client';
 import { PASSWORD } from '../../support/identity-fixtures';
-import { setIncidentManagement } from '../../support/im-fixtures';
+import { setIncidentManagement, setIncidentManagementSeenAt } from '../../support/im-fixtures';
 
 const SHOTS = path.resolve(__dirname, '../../../.test-data/console');
 
@@ -96,6 +96,10 @@ describe('console: no error in the browser console on any screen, for any role, 
       footer: null,
     });
     ids.statusPage = `/status-pages/${statusPage.publicId ?? statusPage.id}`;
+    // An incident of incident management (its page is walked with IM on and off): declared while IM is on.
+    await setIncidentManagementSeenAt(app.url, token, organizationId, true);
+    ids.imIncident = `/on-call/incidents/${(await call(token, 'POST', '/api/im/incidents', { title: 'Pager storm' })).id}`;
+    await setIncidentManagementSeenAt(app.url, token, organizationId, false);
     // The status page and the channel are the customer's, so the customer-bound user may open them too.
     const channel = await call(token, 'POST', '/api/notification-channels', {
       name: 'Pager',
@@ -131,6 +135,7 @@ describe('console: no error in the browser console on any screen, for any role, 
       '/incidents/:id': ids.incident!,
       '/customers/:id': ids.customer!,
       '/on-call/:section': '/on-call/schedules',
+      '/on-call/incidents/:id': ids.imIncident!,
       '/status-pages/:id': ids.statusPage!,
       '/channels/:id': ids.channel!,
       '/service-levels/:id/edit': ids.objective!,

@@ -21,7 +21,8 @@ const LONG_PATH = '/a/very/long/health/check/path/that/does/not/fit/on/one/line/
  * The console on a phone (375 x 800), against a real service with monitors made down by their
  * checks: down first and above the fold, a header of one line, filters behind one button, long
  * names and addresses wrapped (never clipped), every act at least 44 px tall on the overview, an
- * incident's page and the on-call screens. The README's pictures of it go to .test-data/screenshots,
+ * incident's page, the on-call screens and an IM incident's page (that one and the on-call incidents list
+ * on a desktop too). The README's pictures of it go to .test-data/screenshots,
  * or docs/screenshots with UPDATE_SCREENSHOTS=1 (`npm run screenshots`).
  */
 describe('console: phone first (375 x 800)', function () {
@@ -154,7 +155,10 @@ describe('console: phone first (375 x 800)', function () {
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).to.be.at.most(PHONE.width);
     await page.screenshot({ path: path.join(shots, 'incident-375.png') });
     await setIncidentManagementSeenAt(app.url, admin, organizationId, true);
-    await call(admin, 'POST', '/api/im/incidents', { title: 'Pager storm' });
+    const storm = await call(admin, 'POST', '/api/im/incidents', {
+      title: 'Pager storm',
+      description: `Alerts from ${LONG_NAME} arrive faster than anyone can read them`,
+    });
     for (const section of ['', '/schedules', '/escalation', '/incidents', '/sources', '/teams']) {
       await page.goto(`${app.url}/app/on-call${section}`);
       await page.locator('h1').first().waitFor();
@@ -167,6 +171,31 @@ describe('console: phone first (375 x 800)', function () {
       expect(await page.evaluate<number>('document.documentElement.scrollWidth'), `on-call${section}`).to.be.at.most(PHONE.width);
       if (section === '/incidents') await page.screenshot({ path: path.join(shots, 'on-call-incidents-375.png') });
     }
+    // An IM incident's own page, opened from the list: every act a large target, nothing wider than the phone.
+    await page.goto(`${app.url}/app/on-call/incidents`);
+    await page.getByRole('link', { name: 'Pager storm' }).click();
+    await page.getByRole('heading', { name: 'Pager storm', level: 1 }).waitFor();
+    for (const name of ['Acknowledge', 'Snooze an hour', 'Escalate now', 'Resolve', 'Add responder'])
+      expect((await page.getByRole('button', { name, exact: true }).boundingBox())!.height, name).to.be.at.least(44);
+    await page.getByRole('list', { name: 'Timeline' }).getByText('Triggered').waitFor();
+    expect(await smallControls(page)).to.deep.equal([]);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).to.be.at.most(PHONE.width);
+    await page.screenshot({ path: path.join(shots, 'im-incident-375.png') });
+    await page.screenshot({ path: path.join(shots, 'im-incident-375-full.png'), fullPage: true });
+    // The same two screens on a desktop (1280 x 800).
+    const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await desktop.addCookies([{ name: 'wsm_session', value: admin, url: app.url }]);
+    const wide = await desktop.newPage();
+    await wide.goto(`${app.url}/app/on-call/incidents`);
+    await wide.getByRole('button', { name: 'Escalate now: Pager storm' }).waitFor();
+    await wide.waitForLoadState('networkidle').catch(() => undefined);
+    expect(await wide.evaluate<number>('document.documentElement.scrollWidth')).to.be.at.most(1280);
+    await wide.screenshot({ path: path.join(shots, 'on-call-incidents-1280.png') });
+    await wide.goto(`${app.url}/app/on-call/incidents/${storm.id}`);
+    await wide.getByRole('list', { name: 'Timeline' }).getByText('Triggered').waitFor();
+    expect(await wide.evaluate<number>('document.documentElement.scrollWidth')).to.be.at.most(1280);
+    await wide.screenshot({ path: path.join(shots, 'im-incident-1280.png') });
+    await desktop.close();
     await setIncidentManagement(organizationId, false);
     await context.close();
   });

@@ -22,6 +22,10 @@ interface World {
   freshChannel(): Promise<string>;
   /** An open incident of incident management, routed to no team (everyone's). */
   freshImIncident(): Promise<string>;
+  /** The one the walk opens on its own page. */
+  imIncidentId: string;
+  /** The admin: a user who may be added as a responder. */
+  adminId: string;
 }
 
 /**
@@ -52,6 +56,10 @@ const IM_ACTS: Record<string, Probe> = {
   'Snooze an hour': async (w, call) =>
     call('POST', `/api/im/incidents/${await w.freshImIncident()}/snooze`, { snoozedUntil: new Date(Date.now() + 3_600_000).toISOString() }),
   'Escalate now': async (w, call) => call('POST', `/api/im/incidents/${await w.freshImIncident()}/escalate`),
+  // The incident's own page adds these.
+  'Add responder': async (w, call) => call('POST', `/api/im/incidents/${await w.freshImIncident()}/responders`, { userId: w.adminId }),
+  'Merge other incidents into this one…': async (w, call) =>
+    call('POST', `/api/im/incidents/${await w.freshImIncident()}/merge`, { sourceIncidentIds: [await w.freshImIncident()] }),
 };
 const actsOf = (path: string) => (path.startsWith('/on-call/incidents') ? IM_ACTS : ACTS);
 
@@ -124,8 +132,10 @@ describe('console: every role sees only the controls the API lets it use', funct
       expect(incident.status, JSON.stringify(incident.body)).to.equal(201);
       return incident.body.id as string;
     };
-    await freshImIncident();
+    const imIncidentId = await freshImIncident();
     world = {
+      imIncidentId,
+      adminId: signedUp.body.user.id as string,
       websiteId,
       incidentId: await freshIncident(),
       channelId: await freshChannel(),
@@ -151,7 +161,7 @@ describe('console: every role sees only the controls the API lets it use', funct
   });
 
   /** The names of the controls shown in the screen's main part, once it has drawn. */
-  async function controlsOf(page: Page, path: string, ready: string): Promise<string[]> {
+  async function controlsOf(page: Page, path: string, ready: string | RegExp): Promise<string[]> {
     await page.goto(`${app.url}/app${path}`);
     await page.getByRole('heading', { name: ready }).first().waitFor();
     await page.waitForLoadState('networkidle');
@@ -176,7 +186,7 @@ describe('console: every role sees only the controls the API lets it use', funct
       const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
       try {
         const page = await signedIn(context, email);
-        const screens: Array<[string, string]> = [
+        const screens: Array<[string, string | RegExp]> = [
           ['/', 'Overview'],
           [`/monitors/website/${world.websiteId}`, 'Harbour'],
           ['/incidents', 'Incidents'],
@@ -185,6 +195,7 @@ describe('console: every role sees only the controls the API lets it use', funct
           [`/channels/${world.channelId}`, 'Ops hook'],
           ['/on-call', 'On-call'],
           ['/on-call/incidents', 'On-call'],
+          [`/on-call/incidents/${world.imIncidentId}`, /^(Pager storm|On-call incident)$/],
         ];
         const refused: string[] = [];
         const unknown: string[] = [];
@@ -205,6 +216,9 @@ describe('console: every role sees only the controls the API lets it use', funct
         expect(unknown, 'controls the walk does not know: add what each asks of the API').to.deep.equal([]);
         // The walk reached incident management's incidents: those it serves see Escalate now, the others no IM act.
         expect(seen.includes('/on-call/incidents: Escalate now'), `${role} sees Escalate now`).to.equal(role !== 'readonly');
+        expect(seen.includes(`/on-call/incidents/${world.imIncidentId}: Resolve`), `${role} sees Resolve on the IM page`).to.equal(
+          role !== 'readonly',
+        );
         expect(refused, `${role} is shown controls the API refuses`).to.deep.equal([]);
       } finally {
         await context.close();

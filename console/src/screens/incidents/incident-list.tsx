@@ -24,12 +24,15 @@ export function IncidentList({
   incidents,
   onChanged,
   user,
+  titled = true,
 }: {
   incidents: readonly Listed[];
   /** After an act: the incident as the API answered it (one act, one request: the screen updates from it, reading nothing again). */
   onChanged: (changed: Incident) => void;
   /** Whose buttons: each is shown only when the session's `can` lets the user take its act. */
   user: User;
+  /** Whether each card shows its incident's title, monitor and times (false on the incident's own page: its heading and timeline say them). */
+  titled?: boolean;
 }) {
   const acknowledges = may(user, 'incident.acknowledge');
   const resolves = may(user, 'incident.resolve');
@@ -55,16 +58,20 @@ export function IncidentList({
         <li key={incident.publicId} class={`incident incident-${incident.status}`}>
           <div class="incident-head">
             <span class={`pill pill-${incident.status}`}>{incident.status}</span>
-            <Link to={`/incidents/${incident.publicId}`} class="incident-title">
-              {incident.title}
-            </Link>
+            {titled ? (
+              <Link to={`/incidents/${incident.publicId}`} class="incident-title">
+                {incident.title}
+              </Link>
+            ) : null}
           </div>
-          <p class="incident-meta">
-            <MonitorOf incident={incident} />
-            started {dateTime(incident.startedAt)}
-            {incident.acknowledgedAt ? ` · acknowledged ${dateTime(incident.acknowledgedAt)}` : ''}
-            {incident.resolvedAt ? ` · resolved ${dateTime(incident.resolvedAt)}` : ''}
-          </p>
+          {titled ? (
+            <p class="incident-meta">
+              <MonitorOf incident={incident} />
+              started {dateTime(incident.startedAt)}
+              {incident.acknowledgedAt ? ` · acknowledged ${dateTime(incident.acknowledgedAt)}` : ''}
+              {incident.resolvedAt ? ` · resolved ${dateTime(incident.resolvedAt)}` : ''}
+            </p>
+          ) : null}
           {incident.cause?.message ? <p class="incident-cause">{incident.cause.message}</p> : null}
           {incident.status !== 'resolved' && (acknowledges || resolves) ? (
             <div class="actions">

@@ -206,6 +206,7 @@ export function IncidentPage({ id, user }: { id: string; user: User }) {
       <ErrorText message={error} />
       <IncidentList
         incidents={[incident]}
+        titled={false}
         onChanged={(answer) => update((current) => ({ ...current, incident: afterAct(current.incident, answer) }))}
         user={user}
       />

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, describe, ok, type Schemas } from '../../api/client';
 import { ErrorText } from '../../components/field';
 import { ago, dateTime } from '../../components/format';
+import { Link } from '../../components/link';
 import { may } from '../../permissions';
 import type { User } from '../../session';
 import type { People } from './people';
@@ -29,7 +30,8 @@ function request(incident: ImIncident, what: Act): Promise<ImIncident> {
  * monitor incidents routed there. They differ from monitor incidents (triggered / acknowledged /
  * resolved / merged, severity, occurrences, snooze), so they have their own list. Acts: acknowledge,
  * resolve, snooze an hour, and escalate now (page the next level of its escalation policy at once;
- * shown when the session's `can` allows `imIncident.escalate`). An act costs its one request: the
+ * shown when the session's `can` allows `imIncident.escalate`). Each title opens the incident's page
+ * (im-incident-page: its timeline, responders, merging). An act costs its one request: the
  * list shows its answer. Refusals (team membership, a concurrent change) are shown at the incident.
  */
 export function ImIncidents({ people, user }: { people: People; user: User }) {
@@ -97,7 +99,9 @@ export function ImIncidents({ people, user }: { people: People; user: User }) {
             <li key={incident.id} class="incident">
               <div class="incident-head">
                 <span class={`pill pill-${incident.status === 'triggered' ? 'open' : incident.status}`}>{incident.status}</span>{' '}
-                <strong class="incident-title">{incident.title}</strong>
+                <Link to={`/on-call/incidents/${encodeURIComponent(incident.id)}`} class="incident-title">
+                  {incident.title}
+                </Link>
               </div>
               <p class="incident-meta muted">
                 {incident.severity}

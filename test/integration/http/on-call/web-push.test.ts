@@ -254,7 +254,7 @@ describe('Web Push (a loopback push service)', () => {
     await waitFor(() => push.to(device).length > 0, { what: 'the page pushed', timeoutMs: 15_000 });
     const [paged] = push.to(device);
     expect(paged!.problems).to.deep.equal([]);
-    expect(paged!.payload).to.deep.include({ title: '[Level 1] Database down', url: `/app/on-call/incidents?incident=${incidentId}` });
+    expect(paged!.payload).to.deep.include({ title: '[Level 1] Database down', url: `/app/on-call/incidents/${incidentId}` });
     expect(paged!.payload!.ack.url).to.equal(`/api/push/im-incidents/${incidentId}/acknowledge`);
     const [grant] = await service.app.database.sql.query<{ kind: string; user_id: string }>(
       sql`SELECT kind, user_id FROM web_push_grants WHERE incident_ref = ${incidentId}`,
