@@ -2,12 +2,12 @@ import { AppError } from '../../domain/shared/app-error';
 import type { ImIncident } from '../../domain/incident-management/im-incident';
 import { ACCOUNT_EMAIL_METHOD, pageRoutes } from '../../domain/incident-management/contact-method';
 import type { DirectDeliveries } from '../notifications/ports';
-import { isOrgAdmin, type Actor } from '../shared/actor';
+import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import { findImIncident } from './find-im-incident';
 import type { ImIncidentRepository, ImResponderDirectory, ImTeamDirectory, ResponderContactMethods } from './ports';
-import { requireTeamMembership } from './team-membership';
+import { mayPageResponders, requireTeamMembership } from './team-membership';
 
 export interface AddResponderInput {
   readonly userId: string;
@@ -40,7 +40,7 @@ export class AddImIncidentResponder {
       const incident = await findImIncident(this.incidents, actor.scope, ref);
       await requireTeamMembership(actor, incident, this.teams);
       if (!incident.isOpen) throw new AppError('imIncidentAlreadyClosed', { status: incident.status });
-      if (input.notify && !(await this.mayPage(actor, incident))) throw new AppError('imTeamAdminRequired');
+      if (input.notify && !(await mayPageResponders(actor, incident, this.teams))) throw new AppError('imTeamAdminRequired');
       const responder = await this.responders.eligible(incident.organizationId, input.userId);
       if (!responder) throw new AppError('imUserNotEligible', { userId: input.userId });
       incident.addResponder(input.userId, input.notify, actor.userId, now);
@@ -70,11 +70,5 @@ export class AddImIncidentResponder {
       }
       return incident;
     });
-  }
-
-  /** Organization and platform admins page anyone; otherwise an admin of the incident's team (an incident of no team: any IM user). */
-  private async mayPage(actor: Actor, incident: ImIncident): Promise<boolean> {
-    if (isOrgAdmin(actor) || actor.isPlatformAdmin || incident.teamId === null) return true;
-    return actor.userId !== null && this.teams.isTeamAdmin(actor.scope.organizationId, incident.teamId, actor.userId);
   }
 }

@@ -12,6 +12,7 @@ export * from './create-im-incident';
 export * from './decide-im-events';
 export * from './find-im-incident';
 export * from './get-im-incident';
+export * from './im-incident-acts';
 export * from './ingest-alert-payload';
 export * from './list-im-incidents';
 export * from './manage-alert-sources';

@@ -27,3 +27,9 @@ export async function incidentsDeniedTo(actor: Actor, incidents: readonly ImInci
 export async function requireTeamMembership(actor: Actor, incident: ImIncident, teams: ImTeamDirectory): Promise<void> {
   if ((await incidentsDeniedTo(actor, [incident], teams)).length > 0) throw new AppError('imTeamMembershipRequired');
 }
+
+/** Who may page a responder they add: organization and platform admins, an admin of the incident's team, anyone for an incident of no team. */
+export async function mayPageResponders(actor: Actor, incident: ImIncident, teams: ImTeamDirectory): Promise<boolean> {
+  if (isOrgAdmin(actor) || actor.isPlatformAdmin || incident.teamId === null) return true;
+  return actor.userId !== null && teams.isTeamAdmin(actor.scope.organizationId, incident.teamId, actor.userId);
+}

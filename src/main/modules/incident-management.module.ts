@@ -15,6 +15,7 @@ import {
 import { CreateImIncident } from '../../application/incident-management/create-im-incident';
 import { ListImIncidents } from '../../application/incident-management/list-im-incidents';
 import { GetImIncident } from '../../application/incident-management/get-im-incident';
+import { ImIncidentActsOf } from '../../application/incident-management/im-incident-acts';
 import { AcknowledgeImIncident } from '../../application/incident-management/acknowledge-im-incident';
 import { ChangeImIncidentStatus } from '../../application/incident-management/change-im-incident-status';
 import { ResolveImIncident } from '../../application/incident-management/resolve-im-incident';
@@ -118,6 +119,7 @@ export const incidentManagementModule = bindings(({ single }) => {
   );
   single(ListImIncidents, (c) => new ListImIncidents(c.get(IM_INCIDENT_REPOSITORY)));
   single(GetImIncident, (c) => new GetImIncident(c.get(IM_INCIDENT_REPOSITORY)));
+  single(ImIncidentActsOf, (c) => new ImIncidentActsOf(c.get(IM_TEAM_DIRECTORY)));
   single(AcknowledgeImIncident, (c) => new AcknowledgeImIncident(c.get(IM_INCIDENT_REPOSITORY), c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
   const membersOnly =
     <T>(make: new (...args: ConstructorParameters<typeof ChangeImIncidentStatus>) => T) =>

@@ -143,15 +143,24 @@ describe('console: an incident of incident management on its own page', function
     expect(watch.stop()).to.deep.equal([]);
   });
 
-  it("shows an IM user the API's refusal at the act (a responder outside the team is refused resolving)", async () => {
+  it("shows a responder outside the incident's team only what the API lets them do (its `can`): acknowledging", async () => {
     const outsider = await aMember(org, 'responder');
     const id = await declare('Cache cold');
     const page = await signedIn(asCookie(outsider.cookie));
     await page.goto(`${app.url}/app/on-call/incidents/${id}`);
     await page.getByRole('heading', { name: 'Cache cold', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Resolve' }).click();
-    await page.locator('.im-acts').getByRole('alert').waitFor();
-    expect((await incident(id)).status).to.equal('triggered');
+    const acts = page.locator('.im-acts');
+    await acts.getByRole('button', { name: 'Acknowledge' }).waitFor();
+    expect(await acts.getByRole('button').allTextContents()).to.deep.equal(['Acknowledge']);
+    expect(await page.getByRole('form', { name: 'Add a responder' }).count()).to.equal(0);
+    await acts.getByRole('button', { name: 'Acknowledge' }).click();
+    await page
+      .getByText(/Acknowledged by/)
+      .first()
+      .waitFor();
+    expect((await incident(id)).status).to.equal('acknowledged');
+    // Acknowledged, nothing is left that this responder may do: no act at all.
+    await page.locator('.im-acts').waitFor({ state: 'detached' });
   });
 
   it('shows a read-only user no act, and another organization’s user "not found" (the API answered 404)', async () => {

@@ -2,8 +2,6 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, describe, ok, type Schemas } from '../../api/client';
 import { ErrorText, Field } from '../../components/field';
-import { may } from '../../permissions';
-import type { User } from '../../session';
 import type { People } from './people';
 import type { ImDetail, ImEntry } from './im-timeline';
 
@@ -14,22 +12,20 @@ export type Acted = (answer: ImIncident, entries: Array<Pick<ImEntry, 'kind' | '
 const HOUR = 3_600_000;
 
 /**
- * The acts on an open IM incident, each a button as tall as a finger: acknowledge (triggered),
- * re-trigger (acknowledged), snooze an hour, escalate now (when the session's `can` allows
- * `imIncident.escalate`), resolve; then add a responder and merge other open incidents into it.
- * Every other rule (team membership, a team admin to page a responder) is the API's: its refusal is
- * shown under the buttons. One act, one request: `onActed` gets its answer. `children` (the
- * incident's facts) come between the buttons and the forms.
+ * The acts on an IM incident, each a button as tall as a finger: acknowledge, re-trigger, snooze an
+ * hour, escalate now, resolve; then add a responder (paging them by e-mail) and merge other open
+ * incidents into it. Each is shown when the incident's `can` says the caller may take it (the API
+ * computes it with the gates that enforce the acts: status, team, role); a refusal all the same (a
+ * lost race) is shown under the buttons. One act, one request: `onActed` gets its answer, with its
+ * `can` after it. `children` (the incident's facts) come between the buttons and the forms.
  */
 export function ImIncidentActs({
   incident,
-  user,
   people,
   onActed,
   children,
 }: {
   incident: ImDetail;
-  user: User;
   people: People;
   onActed: Acted;
   /** Shown between the buttons and the forms (what the responder reads before adding people). */
@@ -59,12 +55,12 @@ export function ImIncidentActs({
       (answer) => [{ kind: 'snoozed', details: { until: answer.snoozedUntil } }],
     );
   };
-  const open = incident.status === 'triggered' || incident.status === 'acknowledged';
-  if (!open) return <>{children}</>;
+  const { can } = incident;
+  if (!Object.values(can).includes(true)) return <>{children}</>;
   return (
     <section class="im-acts" aria-label="Acts">
       <div class="actions im-act-buttons">
-        {incident.status === 'triggered' ? (
+        {can.acknowledge ? (
           <button
             type="button"
             disabled={busy}
@@ -77,7 +73,8 @@ export function ImIncidentActs({
           >
             Acknowledge
           </button>
-        ) : (
+        ) : null}
+        {can.retrigger ? (
           <button
             type="button"
             class="secondary"
@@ -91,11 +88,13 @@ export function ImIncidentActs({
           >
             Re-trigger
           </button>
-        )}
-        <button type="button" class="secondary" disabled={busy} onClick={() => void snooze()}>
-          Snooze an hour
-        </button>
-        {may(user, 'imIncident.escalate') ? (
+        ) : null}
+        {can.snooze ? (
+          <button type="button" class="secondary" disabled={busy} onClick={() => void snooze()}>
+            Snooze an hour
+          </button>
+        ) : null}
+        {can.escalate ? (
           <button
             type="button"
             class="secondary"
@@ -110,56 +109,65 @@ export function ImIncidentActs({
             Escalate now
           </button>
         ) : null}
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() =>
-            void run(
-              () => ok(api.POST('/api/im/incidents/{id}/resolve', { params })),
-              () => [{ kind: 'resolved', details: {} }],
-            )
-          }
-        >
-          Resolve
-        </button>
+        {can.resolve ? (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() =>
+              void run(
+                () => ok(api.POST('/api/im/incidents/{id}/resolve', { params })),
+                () => [{ kind: 'resolved', details: {} }],
+              )
+            }
+          >
+            Resolve
+          </button>
+        ) : null}
       </div>
       <ErrorText message={refusal} />
       {children}
-      <ResponderForm
-        incident={incident}
-        people={people}
-        busy={busy}
-        onAdd={(userId, notify) =>
-          run(
-            () => ok(api.POST('/api/im/incidents/{id}/responders', { params, body: { userId, notify } })),
-            () => [{ kind: 'responderAdded', details: { userId, notified: notify } }],
-          )
-        }
-      />
-      <MergeForm
-        incident={incident}
-        busy={busy}
-        onMerge={(sources) =>
-          run(
-            () => ok(api.POST('/api/im/incidents/{id}/merge', { params, body: { sourceIncidentIds: sources.map((s) => s.id) } })),
-            () => sources.map((s) => ({ kind: 'merged', details: { from: s.id, occurrences: s.occurrenceCount } })),
-          )
-        }
-      />
+      {can.addResponder ? (
+        <ResponderForm
+          incident={incident}
+          people={people}
+          busy={busy}
+          mayPage={can.pageResponder}
+          onAdd={(userId, notify) =>
+            run(
+              () => ok(api.POST('/api/im/incidents/{id}/responders', { params, body: { userId, notify } })),
+              () => [{ kind: 'responderAdded', details: { userId, notified: notify } }],
+            )
+          }
+        />
+      ) : null}
+      {can.merge ? (
+        <MergeForm
+          incident={incident}
+          busy={busy}
+          onMerge={(sources) =>
+            run(
+              () => ok(api.POST('/api/im/incidents/{id}/merge', { params, body: { sourceIncidentIds: sources.map((s) => s.id) } })),
+              () => sources.map((s) => ({ kind: 'merged', details: { from: s.id, occurrences: s.occurrenceCount } })),
+            )
+          }
+        />
+      ) : null}
     </section>
   );
 }
 
-/** Add a responder: one of the organization's people, paged by e-mail if asked (the API says who may page). */
+/** Add a responder: one of the organization's people, paged by e-mail if asked and the caller may page (`can.pageResponder`). */
 function ResponderForm({
   incident,
   people,
   busy,
+  mayPage,
   onAdd,
 }: {
   incident: ImDetail;
   people: People;
   busy: boolean;
+  mayPage: boolean;
   onAdd: (userId: string, notify: boolean) => Promise<boolean>;
 }) {
   const [userId, setUserId] = useState('');
@@ -184,9 +192,11 @@ function ResponderForm({
           ))}
         </select>
       </Field>
-      <label class="im-check">
-        <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.currentTarget.checked)} /> Page them by e-mail
-      </label>
+      {mayPage ? (
+        <label class="im-check">
+          <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.currentTarget.checked)} /> Page them by e-mail
+        </label>
+      ) : null}
       <button type="submit" disabled={busy || !userId}>
         Add responder
       </button>

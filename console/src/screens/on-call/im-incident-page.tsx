@@ -88,7 +88,6 @@ function ImIncidentPage({ id, user }: { id: string; user: User }) {
       <ErrorText message={error} />
       <ImIncidentActs
         incident={incident}
-        user={user}
         people={people}
         onActed={(answer, entries) =>
           update((current) =>

@@ -3,8 +3,6 @@ import { api, describe, ok, type Schemas } from '../../api/client';
 import { ErrorText } from '../../components/field';
 import { ago, dateTime } from '../../components/format';
 import { Link } from '../../components/link';
-import { may } from '../../permissions';
-import type { User } from '../../session';
 import type { People } from './people';
 import { useLoaded } from './use-loaded';
 
@@ -29,12 +27,12 @@ function request(incident: ImIncident, what: Act): Promise<ImIncident> {
  * Incident management's own incidents (GET /api/im/incidents): alerts from sources and events, and
  * monitor incidents routed there. They differ from monitor incidents (triggered / acknowledged /
  * resolved / merged, severity, occurrences, snooze), so they have their own list. Acts: acknowledge,
- * resolve, snooze an hour, and escalate now (page the next level of its escalation policy at once;
- * shown when the session's `can` allows `imIncident.escalate`). Each title opens the incident's page
+ * resolve, snooze an hour, and escalate now (page the next level of its escalation policy at once),
+ * each shown when the incident's `can` (the API's gates: status, team, role) allows it. Each title opens the incident's page
  * (im-incident-page: its timeline, responders, merging). An act costs its one request: the
  * list shows its answer. Refusals (team membership, a concurrent change) are shown at the incident.
  */
-export function ImIncidents({ people, user }: { people: People; user: User }) {
+export function ImIncidents({ people }: { people: People }) {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]['value']>(FILTERS[0].value);
   const { data, error, reload, set } = useLoaded(
     () => ok(api.GET('/api/im/incidents', { params: { query: { status: filter, perPage: 100 } } })),
@@ -43,7 +41,6 @@ export function ImIncidents({ people, user }: { people: People; user: User }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [refusals, setRefusals] = useState<Record<string, string>>({});
   const [escalated, setEscalated] = useState<Record<string, string>>({});
-  const escalates = may(user, 'imIncident.escalate');
   const act = async (incident: ImIncident, what: Act) => {
     setBusy(incident.id);
     try {
@@ -93,7 +90,7 @@ export function ImIncidents({ people, user }: { people: People; user: User }) {
       {data?.items.length === 0 ? <p>No incidents here.</p> : null}
       <ul class="incident-list" aria-label="Incident management incidents">
         {data?.items.map((incident) => {
-          const open = incident.status === 'triggered' || incident.status === 'acknowledged';
+          const { can } = incident;
           const snoozed = incident.snoozedUntil && Date.parse(incident.snoozedUntil) > Date.now();
           return (
             <li key={incident.id} class="incident">
@@ -110,9 +107,9 @@ export function ImIncidents({ people, user }: { people: People; user: User }) {
                 {incident.acknowledgedByUserId ? ` · acknowledged by ${people.nameOf(incident.acknowledgedByUserId)}` : ''}
                 {snoozed ? ` · snoozed until ${dateTime(incident.snoozedUntil)}` : ''}
               </p>
-              {open ? (
+              {can.acknowledge || can.snooze || can.escalate || can.resolve ? (
                 <div class="actions">
-                  {incident.status === 'triggered' ? (
+                  {can.acknowledge ? (
                     <button
                       type="button"
                       disabled={busy === incident.id}
@@ -122,15 +119,17 @@ export function ImIncidents({ people, user }: { people: People; user: User }) {
                       Acknowledge
                     </button>
                   ) : null}
-                  <button
-                    type="button"
-                    disabled={busy === incident.id}
-                    onClick={() => void act(incident, 'snooze')}
-                    aria-label={`Snooze an hour: ${incident.title}`}
-                  >
-                    Snooze an hour
-                  </button>
-                  {escalates ? (
+                  {can.snooze ? (
+                    <button
+                      type="button"
+                      disabled={busy === incident.id}
+                      onClick={() => void act(incident, 'snooze')}
+                      aria-label={`Snooze an hour: ${incident.title}`}
+                    >
+                      Snooze an hour
+                    </button>
+                  ) : null}
+                  {can.escalate ? (
                     <button
                       type="button"
                       disabled={busy === incident.id}
@@ -140,14 +139,16 @@ export function ImIncidents({ people, user }: { people: People; user: User }) {
                       Escalate now
                     </button>
                   ) : null}
-                  <button
-                    type="button"
-                    disabled={busy === incident.id}
-                    onClick={() => void act(incident, 'resolve')}
-                    aria-label={`Resolve ${incident.title}`}
-                  >
-                    Resolve
-                  </button>
+                  {can.resolve ? (
+                    <button
+                      type="button"
+                      disabled={busy === incident.id}
+                      onClick={() => void act(incident, 'resolve')}
+                      aria-label={`Resolve ${incident.title}`}
+                    >
+                      Resolve
+                    </button>
+                  ) : null}
                 </div>
               ) : null}
               {escalated[incident.id] ? (

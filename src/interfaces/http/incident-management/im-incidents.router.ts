@@ -28,7 +28,8 @@ import {
   SnoozeBody,
   StatusBody,
 } from './schemas';
-import { presentImIncident, presentTimelineEntry } from './presenters';
+import { ImIncidentActsOf } from '../../../application/incident-management/im-incident-acts';
+import { presentImIncidentTo, presentImIncidentsTo, presentTimelineEntry } from './presenters';
 
 const tags = ['IM incidents'] as const;
 /** Every IM route answers these (the access gate). */
@@ -53,6 +54,7 @@ export const imIncidentsRouter = defineRouter(
     addImIncidentResponder: AddImIncidentResponder,
     mergeImIncidents: MergeImIncidents,
     retryImOutbound: RetryImOutbound,
+    acts: ImIncidentActsOf,
   },
   (deps, use) => {
     const one = z.object({ ...ImIncidentSchema.shape });
@@ -70,7 +72,7 @@ export const imIncidentsRouter = defineRouter(
         handler: async ({ actor, query }) => {
           const { page, perPage, status, ...rest } = query;
           const result = await use.listImIncidents.execute(actor, { ...rest, statuses: status }, { page, perPage });
-          return paged(result.items.map(presentImIncident), result.total, { page, perPage });
+          return paged(await presentImIncidentsTo(use.acts, actor, result.items), result.total, { page, perPage });
         },
       })
       .route({
@@ -87,7 +89,7 @@ export const imIncidentsRouter = defineRouter(
         status: 201,
         response: one,
         errors: [...IM_GATE_ERRORS, 'invalidTeamId', 'invalidCustomerId', 'imRoutingInvalidPolicyId'],
-        handler: async ({ actor, body }) => presentImIncident(await use.createImIncident.execute(actor, body)),
+        handler: async ({ actor, body }) => presentImIncidentTo(use.acts, actor, await use.createImIncident.execute(actor, body)),
       })
       .route({
         operationId: 'bulkImIncidentAction',
@@ -103,7 +105,7 @@ export const imIncidentsRouter = defineRouter(
         response: z.object({ items: z.array(ImIncidentSchema) }),
         errors: [...CHANGE_ERRORS, 'imTeamMembershipRequired', 'imIncidentInvalidStatusTransition'],
         handler: async ({ actor, body }) => ({
-          items: (await use.bulkImIncidentAction.execute(actor, body.action, body.incidentIds)).map(presentImIncident),
+          items: await presentImIncidentsTo(use.acts, actor, await use.bulkImIncidentAction.execute(actor, body.action, body.incidentIds)),
         }),
       })
       .route({
@@ -118,7 +120,7 @@ export const imIncidentsRouter = defineRouter(
         errors: [...IM_GATE_ERRORS, 'imIncidentNotFound'],
         handler: async ({ actor, params }) => {
           const { incident, timeline } = await use.getImIncident.execute(actor, params.id);
-          return { ...presentImIncident(incident), timeline: timeline.map(presentTimelineEntry) };
+          return { ...(await presentImIncidentTo(use.acts, actor, incident)), timeline: timeline.map(presentTimelineEntry) };
         },
       })
       .route({
@@ -131,7 +133,8 @@ export const imIncidentsRouter = defineRouter(
         params: IncidentParams,
         response: one,
         errors: [...CHANGE_ERRORS, 'imIncidentInvalidStatusTransition'],
-        handler: async ({ actor, params }) => presentImIncident(await use.acknowledgeImIncident.execute(actor, params.id)),
+        handler: async ({ actor, params }) =>
+          presentImIncidentTo(use.acts, actor, await use.acknowledgeImIncident.execute(actor, params.id)),
       })
       .route({
         operationId: 'changeImIncidentStatus',
@@ -147,7 +150,7 @@ export const imIncidentsRouter = defineRouter(
         response: one,
         errors: [...CHANGE_ERRORS, 'imIncidentInvalidStatusTransition', 'imTeamMembershipRequired'],
         handler: async ({ actor, params, body }) =>
-          presentImIncident(await use.changeImIncidentStatus.execute(actor, params.id, body.status)),
+          presentImIncidentTo(use.acts, actor, await use.changeImIncidentStatus.execute(actor, params.id, body.status)),
       })
       .route({
         operationId: 'resolveImIncident',
@@ -159,7 +162,7 @@ export const imIncidentsRouter = defineRouter(
         params: IncidentParams,
         response: one,
         errors: [...CHANGE_ERRORS, 'imTeamMembershipRequired'],
-        handler: async ({ actor, params }) => presentImIncident(await use.resolveImIncident.execute(actor, params.id)),
+        handler: async ({ actor, params }) => presentImIncidentTo(use.acts, actor, await use.resolveImIncident.execute(actor, params.id)),
       })
       .route({
         operationId: 'snoozeImIncident',
@@ -175,7 +178,7 @@ export const imIncidentsRouter = defineRouter(
         response: one,
         errors: [...CHANGE_ERRORS, 'imSnoozeRangeInvalid', 'imTeamMembershipRequired'],
         handler: async ({ actor, params, body }) =>
-          presentImIncident(await use.snoozeImIncident.execute(actor, params.id, body.snoozedUntil)),
+          presentImIncidentTo(use.acts, actor, await use.snoozeImIncident.execute(actor, params.id, body.snoozedUntil)),
       })
       .route({
         operationId: 'addImIncidentResponder',
@@ -194,7 +197,8 @@ export const imIncidentsRouter = defineRouter(
         body: ResponderBody,
         response: one,
         errors: [...CHANGE_ERRORS, 'imTeamMembershipRequired', 'imTeamAdminRequired', 'imUserNotEligible'],
-        handler: async ({ actor, params, body }) => presentImIncident(await use.addImIncidentResponder.execute(actor, params.id, body)),
+        handler: async ({ actor, params, body }) =>
+          presentImIncidentTo(use.acts, actor, await use.addImIncidentResponder.execute(actor, params.id, body)),
       })
       .route({
         operationId: 'mergeImIncidents',
@@ -211,7 +215,7 @@ export const imIncidentsRouter = defineRouter(
         response: one,
         errors: [...CHANGE_ERRORS, 'imIncidentInvalidStatusTransition', 'imTeamMembershipRequired'],
         handler: async ({ actor, params, body }) =>
-          presentImIncident(await use.mergeImIncidents.execute(actor, params.id, body.sourceIncidentIds)),
+          presentImIncidentTo(use.acts, actor, await use.mergeImIncidents.execute(actor, params.id, body.sourceIncidentIds)),
       })
       .route({
         operationId: 'retryImOutboundDelivery',

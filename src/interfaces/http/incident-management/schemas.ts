@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import 'zod-openapi';
 import { IM_INCIDENT_STATUSES, IM_SEVERITIES, type ImIncidentStatus } from '../../../domain/incident-management/im-incident';
+import { IM_INCIDENT_ACTS, type ImIncidentAct } from '../../../domain/incident-management/im-incident-acts';
 import { PageQuery } from '../shared/paging';
 
 const Instant = z.iso
@@ -156,6 +157,14 @@ export const ImIncidentSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     version: z.number().int(),
+    can: z.object(Object.fromEntries(IM_INCIDENT_ACTS.map((act) => [act, z.boolean()])) as Record<ImIncidentAct, z.ZodBoolean>).meta({
+      id: 'ImIncidentActs',
+      description:
+        'The acts the caller may take on this incident now, from the gates that enforce them: acknowledge (every IM user, ' +
+        'a triggered incident), retrigger (POST /status back to triggered), resolve, snooze, merge (others into this one), ' +
+        'addResponder and escalate (POST /escalate) need the team (see each route) and an open incident; escalate also the ' +
+        'role. A lost race can still refuse one (409).',
+    }),
   })
   .meta({ id: 'ImIncident' });
 

@@ -4,7 +4,8 @@ import { ApiRouter } from '../shared/api-router';
 import { defineRouter } from '../shared/router-deps';
 import { CHANGE_ERRORS, CONFLICT_NOTE, MEMBERS_NOTE } from '../incident-management/im-incidents.router';
 import { ImIncidentSchema, IncidentParams } from '../incident-management/schemas';
-import { presentImIncident } from '../incident-management/presenters';
+import { presentImIncidentTo } from '../incident-management/presenters';
+import { ImIncidentActsOf } from '../../../application/incident-management/im-incident-acts';
 
 const tags = ['IM incidents'] as const;
 
@@ -13,7 +14,7 @@ const tags = ['IM incidents'] as const;
  * escalation policy, so the route is on-call's, beside the incident routes of incident management
  * (which knows nothing of escalation policies).
  */
-export const imEscalateRouter = defineRouter({ escalateImIncidentNow: EscalateImIncidentNow }, (deps, use) => {
+export const imEscalateRouter = defineRouter({ escalateImIncidentNow: EscalateImIncidentNow, acts: ImIncidentActsOf }, (deps, use) => {
   const one = z.object({ ...ImIncidentSchema.shape });
   return new ApiRouter(deps).route({
     operationId: 'escalateImIncident',
@@ -30,6 +31,6 @@ export const imEscalateRouter = defineRouter({ escalateImIncidentNow: EscalateIm
     params: IncidentParams,
     response: one,
     errors: [...CHANGE_ERRORS, 'imTeamMembershipRequired'],
-    handler: async ({ actor, params }) => presentImIncident(await use.escalateImIncidentNow.execute(actor, params.id)),
+    handler: async ({ actor, params }) => presentImIncidentTo(use.acts, actor, await use.escalateImIncidentNow.execute(actor, params.id)),
   });
 });
