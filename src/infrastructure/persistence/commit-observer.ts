@@ -5,11 +5,9 @@ import { commits, currentScope } from './work-scope';
 /** Connections whose statements are observed (each once). */
 const observed = new WeakSet<object>();
 
-type QueryCallback = (error: Error | null, result?: unknown) => void;
-
 /**
- * Notes on the current work's scope when a statement on this connection commits something (a
- * COMMIT, or a write outside a transaction): a stop then lets that request finish instead of
+ * Notes on the current work's scope when a statement on this connection that commits something (a
+ * COMMIT, or a write outside a transaction) is sent: a stop then lets that request finish instead of
  * cutting it (work-scope.ts). knex runs its statements with a callback, the form observed here.
  */
 export function observeCommits(connection: pg.Client): void {
@@ -27,12 +25,11 @@ export function observeCommits(connection: pg.Client): void {
     // Work cut by a stop commits nothing: its connection is reset before its COMMIT (or write outside
     // a transaction) is sent, so the statement fails as on any lost connection and the server rolls back.
     if (scope?.cut && commits(text, wasInTransaction)) abortConnection(connection);
+    // Sent, it may commit whatever comes back (a stop resetting the connection now could not undo
+    // it): from here the request runs to its answer rather than be cut.
+    else if (scope && commits(text, wasInTransaction)) scope.noteCommitSent();
     if (/^\s*(begin|start transaction)\b/i.test(text)) inTransaction = true;
     else if (/^\s*(commit|rollback)\s*;?\s*$/i.test(text)) inTransaction = false;
-    args[args.length - 1] = ((error, result) => {
-      if (!error && scope && commits(text, wasInTransaction)) scope.noteCommitted();
-      (callback as QueryCallback)(error, result);
-    }) satisfies QueryCallback;
     return query(...args);
   };
 }

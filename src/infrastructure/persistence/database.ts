@@ -259,10 +259,9 @@ export async function openDatabase(url: string, setup: DatabaseSetup, logger?: L
     try {
       await prepare(client);
       if (currentScope()?.cut && commits(text, false)) throw new ServiceStoppingError();
-      const rows = (await client.query({ text, values: [...values], name })).rows as T[];
-      // Its own connection, outside any transaction: a write has committed when it answers.
-      if (commits(text, false)) currentScope()?.noteCommitted();
-      return rows;
+      // Its own connection, outside any transaction: a write may have committed once it is sent.
+      if (commits(text, false)) currentScope()?.noteCommitSent();
+      return (await client.query({ text, values: [...values], name })).rows as T[];
     } catch (error) {
       failure ??= error as Error;
       throw error;

@@ -13,12 +13,17 @@ export class WorkScope {
     return this.cutAt !== undefined;
   }
 
-  /** Whether something it wrote is committed (then it must run to its answer: cutting it would answer 503 to a write that happened). */
+  /**
+   * Whether something it wrote may be committed: a COMMIT (or a write outside a transaction) was
+   * sent. It then runs to its answer: cutting it would answer 503 to a write that may have happened
+   * (the server commits what it received before the connection's reset, and the client cannot tell).
+   */
   get committed(): boolean {
     return this.wrote;
   }
 
-  noteCommitted(): void {
+  /** A statement that commits is being sent (noted before it leaves, not when it answers). */
+  noteCommitSent(): void {
     this.wrote = true;
   }
 

@@ -123,9 +123,9 @@ describe('StallWatch', () => {
 });
 
 describe('WorkScope', () => {
-  it('is not cut once it committed something: cutting it would answer 503 to a write that happened', () => {
+  it('is not cut once it sent something that commits: cutting it would answer 503 to a write that may have happened', () => {
     const scope = new WorkScope();
-    scope.noteCommitted();
+    scope.noteCommitSent();
     expect(scope.cutNow()).to.equal(false);
     expect(scope.cut).to.equal(false);
   });
