@@ -61,7 +61,9 @@ export function Layout({ user, onSignedOut, children }: { user: User; onSignedOu
           <span class={`live ${live ? 'live-on' : 'live-off'}`} role="status">
             {live === null ? 'Connecting…' : live ? 'Live' : 'Reconnecting…'}
           </span>
-          <span class="user">{user.name}</span>
+          <span class="user" title={user.name}>
+            {user.name}
+          </span>
           <button type="button" class="secondary sign-out" onClick={() => void signOut()}>
             Sign out
           </button>
