@@ -2,14 +2,13 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, describe, ok, type Schemas } from '../../api/client';
 import { ErrorText, Field } from '../../components/field';
+import { offered } from './im-acts';
 import type { People } from './people';
 import type { ImDetail, ImEntry } from './im-timeline';
 
 type ImIncident = Schemas['ImIncident'];
 /** An act's answer (the incident after it) and the timeline entries the service recorded with it. */
 export type Acted = (answer: ImIncident, entries: Array<Pick<ImEntry, 'kind' | 'details'>>) => void;
-
-const HOUR = 3_600_000;
 
 /**
  * The acts on an IM incident, each a button as tall as a finger: acknowledge, re-trigger, snooze an
@@ -48,81 +47,22 @@ export function ImIncidentActs({
       setBusy(false);
     }
   };
-  const snooze = () => {
-    const snoozedUntil = new Date(Date.now() + HOUR).toISOString();
-    return run(
-      () => ok(api.POST('/api/im/incidents/{id}/snooze', { params, body: { snoozedUntil } })),
-      (answer) => [{ kind: 'snoozed', details: { until: answer.snoozedUntil } }],
-    );
-  };
   const { can } = incident;
   if (!Object.values(can).includes(true)) return <>{children}</>;
   return (
     <section class="im-acts" aria-label="Acts">
       <div class="actions im-act-buttons">
-        {can.acknowledge ? (
+        {offered(incident).map((act) => (
           <button
+            key={act.can}
             type="button"
+            class={act.secondary ? 'secondary' : undefined}
             disabled={busy}
-            onClick={() =>
-              void run(
-                () => ok(api.POST('/api/im/incidents/{id}/acknowledge', { params })),
-                () => [{ kind: 'acknowledged', details: {} }],
-              )
-            }
+            onClick={() => void run(() => act.request(incident.id), act.entries)}
           >
-            Acknowledge
+            {act.label}
           </button>
-        ) : null}
-        {can.retrigger ? (
-          <button
-            type="button"
-            class="secondary"
-            disabled={busy}
-            onClick={() =>
-              void run(
-                () => ok(api.POST('/api/im/incidents/{id}/status', { params, body: { status: 'triggered' } })),
-                () => [{ kind: 'statusChanged', details: { from: 'acknowledged', to: 'triggered' } }],
-              )
-            }
-          >
-            Re-trigger
-          </button>
-        ) : null}
-        {can.snooze ? (
-          <button type="button" class="secondary" disabled={busy} onClick={() => void snooze()}>
-            Snooze an hour
-          </button>
-        ) : null}
-        {can.escalate ? (
-          <button
-            type="button"
-            class="secondary"
-            disabled={busy}
-            onClick={() =>
-              void run(
-                () => ok(api.POST('/api/im/incidents/{id}/escalate', { params })),
-                () => [{ kind: 'escalated', details: {} }],
-              )
-            }
-          >
-            Escalate now
-          </button>
-        ) : null}
-        {can.resolve ? (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() =>
-              void run(
-                () => ok(api.POST('/api/im/incidents/{id}/resolve', { params })),
-                () => [{ kind: 'resolved', details: {} }],
-              )
-            }
-          >
-            Resolve
-          </button>
-        ) : null}
+        ))}
       </div>
       <ErrorText message={refusal} />
       {children}

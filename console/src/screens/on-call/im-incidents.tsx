@@ -3,25 +3,16 @@ import { api, describe, ok, type Schemas } from '../../api/client';
 import { ErrorText } from '../../components/field';
 import { ago, dateTime } from '../../components/format';
 import { Link } from '../../components/link';
+import { IM_BUTTON_ACTS, offered, type ImButtonAct } from './im-acts';
 import type { People } from './people';
 import { useLoaded } from './use-loaded';
 
 type ImIncident = Schemas['ImIncident'];
-type Act = 'acknowledge' | 'resolve' | 'snooze' | 'escalate';
 const FILTERS = [
   { value: 'triggered,acknowledged', label: 'Open' },
   { value: 'resolved,merged', label: 'Closed' },
 ] as const;
-const HOUR = 3_600_000;
-
-/** An act's one request; its answer is the incident after it. */
-function request(incident: ImIncident, what: Act): Promise<ImIncident> {
-  const params = { path: { id: incident.id } };
-  if (what === 'acknowledge') return ok(api.POST('/api/im/incidents/{id}/acknowledge', { params }));
-  if (what === 'resolve') return ok(api.POST('/api/im/incidents/{id}/resolve', { params }));
-  if (what === 'escalate') return ok(api.POST('/api/im/incidents/{id}/escalate', { params }));
-  return ok(api.POST('/api/im/incidents/{id}/snooze', { params, body: { snoozedUntil: new Date(Date.now() + HOUR).toISOString() } }));
-}
+const LIST_ACTS = IM_BUTTON_ACTS.filter((act) => act.inList);
 
 /**
  * Incident management's own incidents (GET /api/im/incidents): alerts from sources and events, and
@@ -41,12 +32,12 @@ export function ImIncidents({ people }: { people: People }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [refusals, setRefusals] = useState<Record<string, string>>({});
   const [escalated, setEscalated] = useState<Record<string, string>>({});
-  const act = async (incident: ImIncident, what: Act) => {
+  const act = async (incident: ImIncident, what: ImButtonAct) => {
     setBusy(incident.id);
     try {
-      const answer = await request(incident, what);
+      const answer = await what.request(incident.id);
       setRefusals(({ [incident.id]: _gone, ...rest }) => rest);
-      if (what === 'escalate')
+      if (what.can === 'escalate')
         setEscalated((current) => ({
           ...current,
           [incident.id]: answer.escalationPolicyId
@@ -90,7 +81,7 @@ export function ImIncidents({ people }: { people: People }) {
       {data?.items.length === 0 ? <p>No incidents here.</p> : null}
       <ul class="incident-list" aria-label="Incident management incidents">
         {data?.items.map((incident) => {
-          const { can } = incident;
+          const acts = offered(incident, LIST_ACTS);
           const snoozed = incident.snoozedUntil && Date.parse(incident.snoozedUntil) > Date.now();
           return (
             <li key={incident.id} class="incident">
@@ -107,48 +98,20 @@ export function ImIncidents({ people }: { people: People }) {
                 {incident.acknowledgedByUserId ? ` · acknowledged by ${people.nameOf(incident.acknowledgedByUserId)}` : ''}
                 {snoozed ? ` · snoozed until ${dateTime(incident.snoozedUntil)}` : ''}
               </p>
-              {can.acknowledge || can.snooze || can.escalate || can.resolve ? (
+              {acts.length > 0 ? (
                 <div class="actions">
-                  {can.acknowledge ? (
+                  {acts.map((what) => (
                     <button
+                      key={what.can}
                       type="button"
+                      class={what.secondary ? 'secondary' : undefined}
                       disabled={busy === incident.id}
-                      onClick={() => void act(incident, 'acknowledge')}
-                      aria-label={`Acknowledge ${incident.title}`}
+                      onClick={() => void act(incident, what)}
+                      aria-label={what.labelFor(incident.title)}
                     >
-                      Acknowledge
+                      {what.label}
                     </button>
-                  ) : null}
-                  {can.snooze ? (
-                    <button
-                      type="button"
-                      disabled={busy === incident.id}
-                      onClick={() => void act(incident, 'snooze')}
-                      aria-label={`Snooze an hour: ${incident.title}`}
-                    >
-                      Snooze an hour
-                    </button>
-                  ) : null}
-                  {can.escalate ? (
-                    <button
-                      type="button"
-                      disabled={busy === incident.id}
-                      onClick={() => void act(incident, 'escalate')}
-                      aria-label={`Escalate now: ${incident.title}`}
-                    >
-                      Escalate now
-                    </button>
-                  ) : null}
-                  {can.resolve ? (
-                    <button
-                      type="button"
-                      disabled={busy === incident.id}
-                      onClick={() => void act(incident, 'resolve')}
-                      aria-label={`Resolve ${incident.title}`}
-                    >
-                      Resolve
-                    </button>
-                  ) : null}
+                  ))}
                 </div>
               ) : null}
               {escalated[incident.id] ? (
