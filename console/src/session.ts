@@ -24,20 +24,40 @@ const marked = (): boolean => document.cookie.split(';').some((part) => part.tri
  */
 const markEnded = (): void => void (document.cookie = `${MARKER}=0; Path=/; Max-Age=${7 * 86_400}; SameSite=Lax`);
 
+/** Reads the session: GET /api/auth/get-session when the marker says there is one. */
+async function readSession(): Promise<SessionState> {
+  if (!marked()) return { kind: 'signedOut' };
+  try {
+    const { user, incidentManagement, can } = await ok(api.GET('/api/auth/get-session'));
+    return { kind: 'signedIn', user: { ...user, incidentManagement, can } };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      markEnded();
+      return { kind: 'signedOut' };
+    }
+    return { kind: 'failed', message: error instanceof Error ? error.message : 'The service does not answer' };
+  }
+}
+
+/** The read started as the page loads, taken by the first `useSession` (later ones read again). */
+let opening: Promise<SessionState> | null = null;
+
+/**
+ * Starts reading the session as the page loads (main.tsx), before the first render asks for it: the
+ * screen's own reads can then start as soon as it answers (`whenSignedIn`), not after a render.
+ */
+export function startSessionRead(): Promise<SessionState> {
+  opening ??= readSession();
+  return opening;
+}
+
 /** The signed-in user, read from GET /api/auth/get-session when the marker says there is a session. */
 export function useSession(): { session: SessionState; refresh: () => Promise<void> } {
   const [session, setSession] = useState<SessionState>({ kind: 'loading' });
   const refresh = useCallback(async () => {
-    if (!marked()) return setSession({ kind: 'signedOut' });
-    try {
-      const { user, incidentManagement, can } = await ok(api.GET('/api/auth/get-session'));
-      setSession({ kind: 'signedIn', user: { ...user, incidentManagement, can } });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
-        markEnded();
-        setSession({ kind: 'signedOut' });
-      } else setSession({ kind: 'failed', message: error instanceof Error ? error.message : 'The service does not answer' });
-    }
+    const read = opening ?? readSession();
+    opening = null;
+    setSession(await read);
   }, []);
   useEffect(() => void refresh(), [refresh]);
   return { session, refresh };

@@ -79,7 +79,43 @@ function rememberPages(pages: number): void {
  * calls as the list had pages last time (up to four) start at once, so a list read before does not
  * wait for its first page to learn its length (a page that turns out past the end comes back empty).
  */
-export async function loadOverview(progress: (loaded: number, total: number) => void): Promise<OverviewRow[]> {
+export function loadOverview(progress: Progress): Promise<OverviewRow[]> {
+  const taken = early;
+  early = null;
+  if (!taken) return readOverview(progress);
+  taken.hear(progress);
+  return taken.rows;
+}
+
+type Progress = (loaded: number, total: number) => void;
+
+/** The list's read started before its screen asked for it (`preloadOverview`), taken by the first `loadOverview`. */
+let early: { rows: Promise<OverviewRow[]>; hear: (progress: Progress) => void } | null = null;
+
+/**
+ * Starts reading the list before its screen asks for it: main.tsx calls it on the overview's
+ * address as soon as the session answers, so the list does not wait for the first render. The
+ * screen's `loadOverview` takes this read over (hearing its progress so far) instead of starting one.
+ */
+export function preloadOverview(): void {
+  if (early) return;
+  let heard: [number, number] | null = null;
+  let listener: Progress | null = null;
+  const rows = readOverview((loaded, total) => {
+    heard = [loaded, total];
+    listener?.(loaded, total);
+  });
+  rows.catch(() => undefined); // told to the screen that takes the read over
+  early = {
+    rows,
+    hear: (progress) => {
+      listener = progress;
+      if (heard) progress(...heard);
+    },
+  };
+}
+
+async function readOverview(progress: Progress): Promise<OverviewRow[]> {
   const page = (n: number) => ok(api.GET('/api/monitor-overview', { params: { query: { page: n, perPage: PER_PAGE } } }));
   const pages: OverviewRow[][] = [];
   let count = pagesLastTime();
