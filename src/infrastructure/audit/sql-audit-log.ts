@@ -1,7 +1,7 @@
 import type { AuditEntry } from '../../domain/audit/audit-entry';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { AuditLogFilter, AuditLogPage, AuditLogReader, AuditTrail, ExplicitAuditEntry } from '../../application/audit/ports';
-import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { auditContext } from './audit-context';
 import { join, raw, sql, type Sql } from '../persistence/sql';
 
@@ -54,7 +54,7 @@ const toEntry = (row: EntryRow): AuditEntry => ({
  */
 export class SqlAuditLog implements AuditTrail, AuditLogReader {
   constructor(
-    private readonly tx: UnitOfWorkSql,
+    private readonly tx: SqlRunner,
     private readonly sql: SqlRunner,
   ) {}
 

@@ -4,7 +4,7 @@ import type { Charge, ChargeRequest, PaymentProvider } from '../../application/b
 import type { Clock } from '../../application/shared/clock';
 import type { IdGenerator } from '../../application/shared/id-generator';
 import type { MandateStatus } from '../../domain/billing/mandate';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
 
 /**
@@ -18,7 +18,7 @@ import { raw, sql } from '../persistence/sql';
  */
 export class OfflinePaymentProvider implements PaymentProvider {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}

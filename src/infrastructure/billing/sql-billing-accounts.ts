@@ -3,13 +3,13 @@ import { sqlOf } from '../persistence/sql-transaction';
 import type { BillingAccount, BillingAccounts, Charge } from '../../application/billing/ports';
 import type { Discount } from '../../domain/billing/discount';
 import type { MandateStatus } from '../../domain/billing/mandate';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner } from '../persistence/database';
 import { CHARGE_SELECT, chargeOf, type ChargeRow } from './offline-payment-provider';
 import { raw, sql } from '../persistence/sql';
 
 /** billing_accounts (one row per organization, made on first write) and the organization's autoQuotaUpgrade. */
 export class SqlBillingAccounts implements BillingAccounts {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async exists(organizationId: number): Promise<boolean> {
     const rows = await this.sql.query(sql`SELECT 1 FROM organizations WHERE id = ${organizationId} AND status <> 'deleted'`);

@@ -2,7 +2,7 @@ import type { CustomPriceRow, CustomPricingStore } from '../../application/billi
 import { storedCustomPrice, type CustomPrice } from '../../domain/billing/custom-price';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner } from '../persistence/database';
 import { customerScopeSql, refCondition } from '../persistence/tenant-scope';
 import { sql } from '../persistence/sql';
 
@@ -12,7 +12,7 @@ const SELECT = sql`
 
 /** The customers' customPricing column (the customer record shows the same value). */
 export class SqlCustomPricingStore implements CustomPricingStore {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async list(scope: TenantScope): Promise<CustomPriceRow[]> {
     const within = customerScopeSql(scope, 'c');

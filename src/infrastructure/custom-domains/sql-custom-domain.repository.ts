@@ -7,7 +7,7 @@ import {
 } from '../../domain/custom-domains/custom-domain';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CustomDomainRepository } from '../../application/custom-domains/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
 
 interface DomainRow {
@@ -76,7 +76,7 @@ function uniqueViolation(error: unknown): string | null {
  * domainAlreadyClaimed.
  */
 export class SqlCustomDomainRepository implements CustomDomainRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(domain: CustomDomain, now: Date): Promise<CustomDomain> {
     await this.sql.query(sql`DELETE FROM custom_domains d WHERE d.hostname = ${domain.hostname} AND NOT ${live(now)}`);

@@ -2,7 +2,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import { sqlOf } from '../persistence/sql-transaction';
 import type { DataExport, ExportStatus } from '../../domain/data-export/data-export';
 import type { DataExportRepository, ExportFile } from '../../application/data-export/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
 
 interface Row {
@@ -48,7 +48,7 @@ const toExport = (row: Row): DataExport => ({
 
 /** Data exports in PostgreSQL, on the caller's unit of work (so `finish` commits with the mails it causes). */
 export class SqlDataExportRepository implements DataExportRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(e: DataExport): Promise<boolean> {
     const rows = await this.sql.query(sql`INSERT INTO data_exports (id, organization_id, requested_by, recipient_emails, status, created_at)

@@ -1,11 +1,11 @@
 import type { AdministratorDirectory } from '../../application/identity/ports';
 import type { NoticeRecipient } from '../../domain/identity/events';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 
 /** The organization's active administrators (none of a customer), in the order they were created. */
 export class SqlAdministratorDirectory implements AdministratorDirectory {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async activeAdministrators(organizationId: number): Promise<NoticeRecipient[]> {
     const rows = await this.sql.query<{ id: string; email: string }>(

@@ -2,7 +2,7 @@ import type { Invitation } from '../../domain/identity/invitation';
 import type { Role } from '../../domain/identity/role';
 import type { InvitationRepository } from '../../application/identity/invitation-ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sqlOf } from '../persistence/sql-transaction';
 import { sql } from '../persistence/sql';
 
@@ -32,7 +32,7 @@ const present = (r: Row): Invitation => ({
 
 /** user_invitations on the current unit of work (or the transaction a write is handed), so an acceptance and the user it creates commit together. */
 export class SqlInvitationRepository implements InvitationRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(i: Invitation, tokenHash: string, tx: Transaction): Promise<void> {
     await sqlOf(tx).query(sql`INSERT INTO user_invitations

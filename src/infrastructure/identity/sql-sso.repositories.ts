@@ -3,7 +3,7 @@ import { SsoConnection } from '../../domain/identity/sso';
 import type { Role } from '../../domain/identity/role';
 import type { SsoConnectionRepository, SsoLoginStore, SsoPendingLogin } from '../../application/identity/sso-ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sqlOf } from '../persistence/sql-transaction';
 import { sql } from '../persistence/sql';
 import { versionSaved } from '../persistence/optimistic';
@@ -47,7 +47,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
 
 /** Organizations' OpenID Connect providers, on the request's unit of work (so the audit trigger sees the caller). */
 export class SqlSsoConnectionRepository implements SsoConnectionRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async findByOrganization(organizationId: number): Promise<SsoConnection | null> {
     const [row] = await this.sql.query<ConnectionRow>(sql`SELECT * FROM sso_connections WHERE organization_id = ${organizationId}`);
@@ -112,7 +112,7 @@ interface LoginRow {
 
 /** Pending sign-ins (one use each) and the provider subjects linked to users. */
 export class SqlSsoLoginStore implements SsoLoginStore {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(stateHash: string, login: SsoPendingLogin): Promise<void> {
     await this.sql.query(sql`DELETE FROM sso_logins WHERE expires_at < now() - interval '1 hour'`);

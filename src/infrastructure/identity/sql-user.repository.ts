@@ -2,7 +2,7 @@ import { User } from '../../domain/identity/user';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { UserRepository } from '../../application/identity/ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { sqlOf } from '../persistence/sql-transaction';
 import { sql, type Sql } from '../persistence/sql';
@@ -19,7 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export class SqlUserRepository implements UserRepository {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly callers: CallerCache,
   ) {}
 

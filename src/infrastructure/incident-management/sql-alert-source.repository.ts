@@ -2,7 +2,7 @@ import { AppError } from '../../domain/shared/app-error';
 import { AlertSource, type AlertSourceKind, type GenericMapping } from '../../domain/incident-management/alert-source';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { AlertSourceRepository } from '../../application/incident-management/ports';
-import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
 
 interface SourceRow {
@@ -53,7 +53,7 @@ function toSource(row: SourceRow): AlertSource {
 /** Alert sources in plain SQL; every statement but the token lookup names the organization. */
 export class SqlAlertSourceRepository implements AlertSourceRepository {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly pool: SqlRunner = sql,
   ) {}
 

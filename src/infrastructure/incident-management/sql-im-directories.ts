@@ -6,7 +6,7 @@ import type {
   ImTeamDirectory,
 } from '../../application/incident-management/ports';
 import { IM_USER_ROLES } from '../../domain/incident-management/im-incident';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
 import { raw, sql } from '../persistence/sql';
 
@@ -17,7 +17,7 @@ import { raw, sql } from '../persistence/sql';
  * nobody is a member of anything (and only admins act on team incidents).
  */
 export class SqlImTeamDirectory implements ImTeamDirectory {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async exists(organizationId: number, teamId: string): Promise<boolean> {
     const rows = await this.sql.query(sql`SELECT 1 FROM im_teams WHERE organization_id = ${organizationId} AND id::text = ${teamId}`);
@@ -41,7 +41,7 @@ export class SqlImTeamDirectory implements ImTeamDirectory {
 
 /** Users as the identity context stores them, seen as IM responders. */
 export class SqlImResponderDirectory implements ImResponderDirectory {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async eligible(organizationId: number, userId: string): Promise<ImResponder | null> {
     const rows = await this.sql.query<{ name: string; email: string }>(sql`SELECT name, email FROM users
@@ -53,7 +53,7 @@ export class SqlImResponderDirectory implements ImResponderDirectory {
 
 /** Escalation policies as the escalation context stores them (`escalation_policies (organization_id, id)`). */
 export class SqlEscalationPolicyDirectory implements EscalationPolicyDirectory {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async exists(organizationId: number, policyId: string): Promise<boolean> {
     const rows = await this.sql.query(
@@ -65,7 +65,7 @@ export class SqlEscalationPolicyDirectory implements EscalationPolicyDirectory {
 
 /** Customers of the organization by integer id or public id. */
 export class SqlImCustomerDirectory implements ImCustomerDirectory {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async resolve(organizationId: number, ref: number | string): Promise<number | null> {
     const filter = refFilter(ref);

@@ -8,7 +8,7 @@ import {
 } from '../../domain/incident-management/im-incident';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ImIncidentFilter, ImIncidentRepository, ImPage, StoredImTimelineEntry } from '../../application/incident-management/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { join, raw, sql, type Sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
@@ -89,7 +89,7 @@ export function toIncident(row: IncidentRow): ImIncident {
  * on the current unit of work; the timeline rows commit with the change. Every statement names the organization.
  */
 export class SqlImIncidentRepository implements ImIncidentRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(scope: TenantScope, incident: ImIncident, tx: Transaction): Promise<ImIncident> {
     const [row] = await sqlOf(tx).query<{ id: number }>(

@@ -1,7 +1,7 @@
 import type { ImIncident, ImMonitorOrigin } from '../../domain/incident-management/im-incident';
 import { organizationScope, type TenantScope } from '../../domain/shared/tenant-scope';
 import type { ImMonitorOrigins } from '../../application/incident-management/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { COLUMNS, toIncident, type IncidentRow } from './sql-im-incident.repository';
 import { raw, sql } from '../persistence/sql';
 
@@ -9,7 +9,7 @@ const OPEN = `status IN ('triggered', 'acknowledged')`;
 
 /** im_incident_monitor_origins: the engine incidents each routed IM incident stands for. */
 export class SqlImMonitorOrigins implements ImMonitorOrigins {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async retireQuietStorm(scope: TenantScope, dedupKey: string, quietSince: Date): Promise<void> {
     // A concurrent retirement re-reads the row after the first one's update and no longer matches the key.

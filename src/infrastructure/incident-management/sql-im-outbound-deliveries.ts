@@ -1,5 +1,5 @@
 import type { ImOutboundDeliveries, ImOutboundDelivery } from '../../application/incident-management/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { isUuid } from '../persistence/uuid';
 import { sql, raw } from '../persistence/sql';
 
@@ -8,7 +8,7 @@ const IM_PAGE = `recipient IS NOT NULL AND event LIKE 'im.%'`;
 
 /** IM pages in `notification_deliveries`, the delivery ledger's table. */
 export class SqlImOutboundDeliveries implements ImOutboundDeliveries {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async find(organizationId: number, id: string): Promise<ImOutboundDelivery | null> {
     if (!isUuid(id)) return null;

@@ -1,6 +1,6 @@
 import type { ImRoutingSettings, MonitorRoutingContext, RoutedMonitor } from '../../application/incident-management/ports';
 import type { ImRoutingSetting } from '../../domain/incident-management/monitor-routing';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
 import { raw, sql } from '../persistence/sql';
 
@@ -15,7 +15,7 @@ const settingOf = (row: SettingRow | undefined): ImRoutingSetting | null =>
 
 /** IM routing settings in im_customer_routing and im_monitor_routing, on the current unit of work. */
 export class SqlImRoutingSettings implements ImRoutingSettings {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async findMonitor(organizationId: number, ref: string): Promise<RoutedMonitor | null> {
     const filter = refFilter(ref);

@@ -2,7 +2,7 @@ import type { IncidentFilter, IncidentRepository } from '../../application/incid
 import { Incident, type IncidentOrigin, type IncidentStatus } from '../../domain/incidents/incident';
 import { TimelineEntry } from '../../domain/incidents/timeline-entry';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import type { Transaction } from '../../application/shared/transaction';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { sqlOf } from '../persistence/sql-transaction';
@@ -106,7 +106,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * which joins the caller's transaction: the use cases pass `tx` where a write must commit with others.
  */
 export class SqlIncidentRepository implements IncidentRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(incident: Incident, tx: Transaction): Promise<Incident> {
     const i = incident;
@@ -188,10 +188,7 @@ export class SqlIncidentRepository implements IncidentRepository {
        SELECT (e->>0)::integer, e->>1, (e->>2)::timestamptz, e->>3, e->>4, e->>5, e->>6, (e->>7)::uuid
          FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n`);
     // An update posted to the timeline (a person's note) is told on the live stream.
-    await appendLiveEvents(
-      tx,
-      this.sql,
-      entries.flatMap((e) => (e.kind === 'update' ? [{ kind: 'incident.updated' as const, incidentId: e.incidentId, at: e.at }] : [])),
+    await appendLiveEvents(tx, entries.flatMap((e) => (e.kind === 'update' ? [{ kind: 'incident.updated' as const, incidentId: e.incidentId, at: e.at }] : [])),
     );
   }
 

@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import { Location } from '../../domain/locations/location';
 import type { LocationRepository } from '../../application/locations/ports';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner } from '../persistence/database';
 import { empty, sql } from '../persistence/sql';
 import { versionSaved } from '../persistence/optimistic';
 
@@ -23,7 +23,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
 
 /** Location rows in plain SQL on the current unit of work (the audit trigger records each change). */
 export class SqlLocationRepository implements LocationRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async findByCode(code: string): Promise<Location | null> {
     const [row] = await this.sql.query(sql`SELECT ${COLUMNS} FROM locations l WHERE l.code = ${code}`);

@@ -1,6 +1,6 @@
 import { ProbeKey } from '../../domain/locations/probe-key';
 import type { ProbeKeyRepository } from '../../application/locations/ports';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,7 +24,7 @@ const keyOf = (row: SqlRow) =>
 
 /** Probe keys in plain SQL on the current unit of work (the audit trigger records issue and revocation). */
 export class SqlProbeKeyRepository implements ProbeKeyRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async list(locationId: number): Promise<ProbeKey[]> {
     const rows = await this.sql.query(sql`SELECT ${COLUMNS} FROM probe_keys k WHERE k.location_id = ${locationId} ORDER BY k.id DESC`);

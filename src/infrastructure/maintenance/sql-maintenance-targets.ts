@@ -1,7 +1,7 @@
 import type { TargetType, WindowTarget } from '../../domain/maintenance/maintenance-window';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { targetKey, type CoveredMonitor, type MaintenanceTargets, type TargetRecord } from '../../application/maintenance/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { refBatch, refFilter } from '../persistence/tenant-scope';
 import { empty, raw, sql } from '../persistence/sql';
 
@@ -18,7 +18,7 @@ const toRecord = (row: Row): TargetRecord => ({ id: Number(row.id), publicId: ro
 
 /** The records maintenance windows point at, read from their own contexts' tables. */
 export class SqlMaintenanceTargets implements MaintenanceTargets {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async find(scope: TenantScope, type: TargetType, ref: string): Promise<TargetRecord | null> {
     const filter = refFilter(ref);

@@ -4,7 +4,7 @@ import { AppError } from '../../domain/shared/app-error';
 import { MaintenanceWindow, type WindowTarget } from '../../domain/maintenance/maintenance-window';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CoveredMonitor, MaintenanceWindowRepository } from '../../application/maintenance/ports';
-import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { refCondition } from '../persistence/tenant-scope';
 import { raw, sql } from '../persistence/sql';
 
@@ -84,7 +84,7 @@ const targetsJson = (targets: readonly WindowTarget[]) => JSON.stringify(targets
  */
 export class SqlMaintenanceWindowRepository implements MaintenanceWindowRepository {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly pool: SqlRunner = sql,
   ) {}
 

@@ -3,7 +3,7 @@ import { ChangeRequest, type ChangeRequestAction, type ChangeRequestStatus } fro
 import type { MonitorKind } from '../../domain/monitoring/monitor-kind';
 import type { ChangeRequestFilter, ChangeRequestRepository, Page, PageOf } from '../../application/monitoring/ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
 import { join, sql, type Sql } from '../persistence/sql';
@@ -42,7 +42,7 @@ function requestOf(row: SqlRow): ChangeRequest {
  * a page and its total are one statement.
  */
 export class SqlChangeRequestRepository implements ChangeRequestRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(request: ChangeRequest, tx: Transaction): Promise<ChangeRequest> {
     const r = request;

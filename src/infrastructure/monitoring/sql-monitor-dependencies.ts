@@ -1,7 +1,7 @@
 import type { MonitorDependencyGraph } from '../../application/monitoring/ports';
 import type { DependencyNode, DependencyTarget } from '../../domain/monitoring/dependencies';
 import type { ManagementType } from '../../domain/monitoring/monitor-kind';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -9,7 +9,7 @@ const INT = /^[1-9]\d{0,14}$/;
 
 /** monitors.depends_on read and locked in the caller's transaction (one statement each). */
 export class SqlMonitorDependencies implements MonitorDependencyGraph {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async lock(organizationId: number): Promise<void> {
     await this.sql.query(sql`SELECT pg_advisory_xact_lock(hashtext('monitor-dependencies'), ${organizationId})`);

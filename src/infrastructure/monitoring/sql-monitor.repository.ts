@@ -4,7 +4,7 @@ import type { CheckMode, ManagementType, MonitorKind, MonitoringType, MonitorSta
 import type { MonitorConfig } from '../../domain/monitoring/monitor-config';
 import type { MonitorCounts, MonitorRepository } from '../../application/monitoring/ports';
 import type { Transaction, TransactionRunner } from '../../application/shared/transaction';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
 import { raw, sql } from '../persistence/sql';
@@ -122,7 +122,7 @@ function rowOf(m: Monitor): SqlRow {
  */
 export class SqlMonitorRepository implements MonitorRepository {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly transactions: TransactionRunner,
   ) {}
 
@@ -159,7 +159,7 @@ export class SqlMonitorRepository implements MonitorRepository {
       );
       versionSaved(monitor, rows);
       // Paused or resumed: a state change of the live stream.
-      if (rows[0]?.status_changed === true) await appendLiveEvents(tx, run, [{ kind: 'monitor.stateChanged', monitorId: monitor.id }]);
+      if (rows[0]?.status_changed === true) await appendLiveEvents(tx, [{ kind: 'monitor.stateChanged', monitorId: monitor.id }]);
       if (monitor.kind === 'website') await refreshWebsiteDocuments(run, [monitor.id]);
     };
     await uniqueWrite('monitorKeyTaken', () => this.write(monitor, tx, update), KEY_INDEX);

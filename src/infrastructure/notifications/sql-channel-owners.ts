@@ -1,12 +1,12 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ChannelOwners } from '../../application/notifications/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
 import { raw, sql } from '../persistence/sql';
 
 /** Customers and monitors by id or public id, as the caller's scope sees them. */
 export class SqlChannelOwners implements ChannelOwners {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async customer(scope: TenantScope, ref: string): Promise<{ id: number } | null> {
     const [row] = await this.lookup<{ id: number }>('customers', 'id', scope, ref);

@@ -6,7 +6,7 @@ import type {
   DirectMessage,
   DirectRecipient,
 } from '../../application/notifications/ports';
-import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
@@ -29,7 +29,7 @@ interface ClaimedRow {
 export class SqlDirectDeliveries implements DirectDeliveries, DirectDeliveryQueue {
   /** `context`: the caller's unit of work (joins its transaction); `sql`: the pool, for the worker's claims. */
   constructor(
-    private readonly context: UnitOfWorkSql,
+    private readonly context: SqlRunner,
     private readonly sql: SqlRunner,
   ) {}
 

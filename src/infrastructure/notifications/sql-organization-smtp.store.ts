@@ -1,6 +1,6 @@
 import type { OrganizationSmtp, SmtpSecurity } from '../../domain/notifications/organization-smtp';
 import type { OrganizationSmtpStore } from '../../application/notifications/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 
 interface Row {
@@ -17,7 +17,7 @@ interface Row {
 
 /** One row per organization that has its own SMTP server. */
 export class SqlOrganizationSmtpStore implements OrganizationSmtpStore {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async get(organizationId: number): Promise<OrganizationSmtp | null> {
     const [row] = await this.sql.query<Row>(sql`SELECT * FROM organization_smtp WHERE organization_id = ${organizationId}`);

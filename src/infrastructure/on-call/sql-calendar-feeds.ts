@@ -1,5 +1,5 @@
 import type { CalendarFeed, CalendarFeeds } from '../../application/on-call/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
 
 interface FeedRow {
@@ -12,7 +12,7 @@ interface FeedRow {
 
 /** Calendar feed tokens by digest; one per schedule and per user (partial unique indexes back that up). */
 export class SqlCalendarFeeds implements CalendarFeeds {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async replace(feed: CalendarFeed): Promise<void> {
     const { scheduleId, userId } = feed.subject;

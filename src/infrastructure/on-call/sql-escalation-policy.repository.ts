@@ -2,7 +2,7 @@ import { AppError } from '../../domain/shared/app-error';
 import { EscalationPolicy, type EscalationLevel } from '../../domain/on-call/escalation-policy';
 import type { EscalationPolicyRepository } from '../../application/on-call/ports';
 import type { TransactionRunner } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { isUuid } from '../persistence/uuid';
 import { raw, sql } from '../persistence/sql';
 
@@ -39,7 +39,7 @@ const toPolicy = (row: PolicyRow) =>
 /** Escalation policies and their levels, written together in one transaction. */
 export class SqlEscalationPolicyRepository implements EscalationPolicyRepository {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly tx: TransactionRunner,
   ) {}
 

@@ -1,11 +1,11 @@
 import type { ImPeople, PagingContact, PagingContacts } from '../../application/on-call/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { isUuid } from '../persistence/uuid';
 import { sql } from '../persistence/sql';
 
 /** Users, their addresses and the IM switch, read from the identity tables. */
 export class SqlImPeople implements ImPeople, PagingContacts {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async named(organizationId: number, userIds: readonly string[]): Promise<Map<string, string>> {
     const ids = userIds.filter(isUuid);

@@ -3,7 +3,7 @@ import { Schedule, type ScheduleOverride } from '../../domain/on-call/schedule';
 import type { Restriction, RotationLayer, RotationType, ShiftUnit } from '../../domain/on-call/rotation';
 import type { ScheduleRepository } from '../../application/on-call/ports';
 import type { TransactionRunner } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { isUuid } from '../persistence/uuid';
 import { empty, raw, sql } from '../persistence/sql';
 
@@ -86,7 +86,7 @@ const toSchedule = (row: ScheduleRow) =>
 /** Schedules with their layers and overrides, written together in one transaction. */
 export class SqlScheduleRepository implements ScheduleRepository {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly tx: TransactionRunner,
   ) {}
 

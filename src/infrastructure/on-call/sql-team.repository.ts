@@ -2,7 +2,7 @@ import { AppError } from '../../domain/shared/app-error';
 import { Team, type TeamMember } from '../../domain/on-call/teams';
 import type { TeamRepository } from '../../application/on-call/ports';
 import type { TransactionRunner } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { isUuid } from '../persistence/uuid';
 import { raw, sql } from '../persistence/sql';
 
@@ -37,7 +37,7 @@ const toTeam = (row: TeamRow) =>
 /** Teams and their memberships; a team and its members are written in one transaction. */
 export class SqlTeamRepository implements TeamRepository {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly tx: TransactionRunner,
   ) {}
 

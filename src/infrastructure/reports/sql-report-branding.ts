@@ -1,10 +1,10 @@
 import type { ReportBranding, ReportLogo } from '../../application/reports/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 
 /** The logo in report_logos, one row per organization. */
 export class SqlReportBranding implements ReportBranding {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async setLogo(organizationId: number, logo: ReportLogo | null, at: Date): Promise<void> {
     if (!logo) {

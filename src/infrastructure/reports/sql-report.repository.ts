@@ -3,7 +3,7 @@ import { ReportDefinition, type ReportMode, type ReportScope } from '../../domai
 import type { ReportFrequency } from '../../domain/reports/report-schedule';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ReportRepository } from '../../application/reports/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { refCondition } from '../persistence/tenant-scope';
 import { raw, sql } from '../persistence/sql';
 
@@ -61,7 +61,7 @@ function toReport(row: ReportRow): ReportDefinition {
 
 /** Report definitions in report_definitions; a customer-bound scope sees none. */
 export class SqlReportRepository implements ReportRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(report: ReportDefinition): Promise<ReportDefinition> {
     const [row] = await this.sql.query<{ id: number }>(

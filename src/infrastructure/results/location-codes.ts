@@ -1,4 +1,4 @@
-import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 
 /**
@@ -10,7 +10,7 @@ export class LocationCodes {
   private readonly ids = new Map<string, number>();
 
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly register: SqlRunner,
   ) {}
 

@@ -1,7 +1,7 @@
 import type { AlertProfile, MonitorLookup, MonitorRef } from '../../application/results/ports';
 import type { AlertPolicy } from '../../domain/results/alert-policy';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sql, raw } from '../persistence/sql';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -70,7 +70,7 @@ const profileOf = (row: MonitorRow): AlertProfile => ({
  * columns. Nothing else of the monitors context is assumed.
  */
 export class SqlMonitorLookup implements MonitorLookup {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async resolve(scope: TenantScope, ref: string, kind?: string): Promise<MonitorRef | null> {
     const byId = INT.test(ref);

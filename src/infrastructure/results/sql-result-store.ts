@@ -1,5 +1,5 @@
 import type { HistoryQuery, ResultDetail, ResultStore, StoredResult } from '../../application/results/ports';
-import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import type { LocationCodes } from './location-codes';
 import { STATUS_CODE, STATUS_OF } from './status-codes';
 import { empty, sql, type Sql } from '../persistence/sql';
@@ -28,7 +28,7 @@ export class SqlResultStore implements ResultStore {
 
   /** `sql` joins the caller's transaction; `ddl` runs on its own (a partition outlives a rolled-back insert). */
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly ddl: SqlRunner,
     private readonly locations: LocationCodes,
   ) {}

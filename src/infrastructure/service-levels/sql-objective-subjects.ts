@@ -3,7 +3,7 @@ import type { ObjectiveSubject } from '../../domain/service-levels/objective';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { MonitorRef } from '../../application/results/ports';
 import type { ObjectiveSubjects, SubjectInput } from '../../application/service-levels/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { customerScopeSql, refCondition, scopeSql } from '../persistence/tenant-scope';
 import { sql } from '../persistence/sql';
 
@@ -34,7 +34,7 @@ const toRef = (row: MonitorRow): MonitorRef => ({
  * monitor's interval, locations and creation; monitor_tags) for objectives' subjects.
  */
 export class SqlObjectiveSubjects implements ObjectiveSubjects {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async resolve(scope: TenantScope, input: SubjectInput): Promise<{ subject: ObjectiveSubject; customerId: number }> {
     if (input.type === 'website') {

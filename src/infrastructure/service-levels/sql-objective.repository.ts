@@ -4,7 +4,7 @@ import { AppError } from '../../domain/shared/app-error';
 import { ServiceLevelObjective, type BurnState, type ObjectiveSubject, type ObjectiveWindow } from '../../domain/service-levels/objective';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ObjectiveRepository } from '../../application/service-levels/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { refCondition, scopeSql } from '../persistence/tenant-scope';
 import { raw, sql } from '../persistence/sql';
 
@@ -63,7 +63,7 @@ const subjectColumns = (subject: ObjectiveSubject) =>
 
 /** Objectives in plain SQL on the current unit of work (inside a TransactionRunner.run it joins the transaction). */
 export class SqlObjectiveRepository implements ObjectiveRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(o: ServiceLevelObjective, tx: Transaction): Promise<ServiceLevelObjective> {
     const { monitorId, tagId } = subjectColumns(o.subject);

@@ -1,7 +1,7 @@
 import { componentKey, type ComponentType, type PageComponent } from '../../domain/status-pages/status-page';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ComponentCatalog, ComponentRecord } from '../../application/status-pages/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
 import { empty, raw, sql } from '../persistence/sql';
 
@@ -24,7 +24,7 @@ type Row = { id: number; public_id: string; customer_id: number; name: string; p
 
 /** The records pages show, read from their own contexts' tables. */
 export class SqlComponentCatalog implements ComponentCatalog {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async find(scope: TenantScope, type: ComponentType, ref: string): Promise<ComponentRecord | null> {
     const filter = refFilter(ref);

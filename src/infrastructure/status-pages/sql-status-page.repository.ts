@@ -2,7 +2,7 @@ import { AppError } from '../../domain/shared/app-error';
 import { StatusPage, type ComponentGroup } from '../../domain/status-pages/status-page';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { StatusPageRepository } from '../../application/status-pages/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { refCondition } from '../persistence/tenant-scope';
 import { raw, sql } from '../persistence/sql';
 
@@ -73,7 +73,7 @@ const isUniqueViolation = (error: unknown) =>
 
 /** Status pages in plain SQL on the current unit of work. */
 export class SqlStatusPageRepository implements StatusPageRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(page: StatusPage): Promise<StatusPage> {
     const rows = await this.sql.query<{ id: number }>(

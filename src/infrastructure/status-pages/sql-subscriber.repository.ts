@@ -2,7 +2,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import { sqlOf } from '../persistence/sql-transaction';
 import { Subscriber, type SubscriberChannel } from '../../domain/status-pages/subscriber';
 import type { SubscriberRepository } from '../../application/status-pages/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
 import { versionSaved } from '../persistence/optimistic';
 
@@ -42,7 +42,7 @@ const subscriberOf = (r: Row) =>
 
 /** Subscribers in plain SQL on the current unit of work. */
 export class SqlSubscriberRepository implements SubscriberRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(s: Subscriber, tx: Transaction): Promise<{ subscriber: Subscriber; created: boolean }> {
     const [row] = await sqlOf(tx).query<Row>(

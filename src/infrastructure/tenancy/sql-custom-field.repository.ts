@@ -3,7 +3,7 @@ import { CustomField } from '../../domain/tenancy/custom-field';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CustomFieldRepository, RecordRef } from '../../application/tenancy/ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf } from '../persistence/row';
 import { sqlOf } from '../persistence/sql-transaction';
@@ -69,7 +69,7 @@ async function uniqueKey<T>(write: () => Promise<T>): Promise<T> {
 
 /** An organization's custom fields in the `sql` kit; a save names the version it read (a lost race is `conflict`). */
 export class SqlCustomFieldRepository implements CustomFieldRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async list(scope: TenantScope): Promise<CustomField[]> {
     const rows = await this.sql.query<FieldRow>(

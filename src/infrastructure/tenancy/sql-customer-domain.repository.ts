@@ -7,7 +7,7 @@ import { refCondition, scopeSql } from '../persistence/tenant-scope';
 import { sqlDate } from './sql-values';
 import type { PreparedSql } from '../persistence/prepared-sql';
 import { isoTimestamp, listPageJson, type WatchListSpec } from './watch-list.query';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner } from '../persistence/database';
 import type { Transaction } from '../../application/shared/transaction';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf } from '../persistence/row';
@@ -69,7 +69,7 @@ function domainOf(row: DomainRow): CustomerDomain {
 /** Customers' domains in the `sql` kit; a save names the version it read (a lost race is `conflict`). */
 export class SqlCustomerDomainRepository implements CustomerDomainRepository {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly prepared: PreparedSql,
   ) {}
 

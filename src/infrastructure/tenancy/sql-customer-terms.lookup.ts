@@ -4,7 +4,7 @@ import type { QuotaTier } from '../../domain/tenancy/package-config';
 import type { CustomerTerms, CustomerTermsLookup } from '../../application/tenancy/ports';
 import type { Clock } from '../../application/shared/clock';
 import { customerScopeSql, refCondition } from '../persistence/tenant-scope';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
@@ -23,7 +23,7 @@ const SELECT = sql`
 /** The customer's terms in one joined read; quota tier upgrades as a compare-and-set. */
 export class SqlCustomerTermsLookup implements CustomerTermsLookup {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly clock: Clock,
   ) {}
 

@@ -3,7 +3,7 @@ import type { CustomFieldValues } from '../../domain/tenancy/custom-field-values
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CustomerRepository } from '../../application/tenancy/ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
 import { sqlOf } from '../persistence/sql-transaction';
@@ -121,7 +121,7 @@ function rowOf(c: Customer): CustomerRow {
  * for one customer or a whole batch. A save names the version it read (a lost race is `conflict`).
  */
 export class SqlCustomerRepository implements CustomerRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(customer: Customer, tx: Transaction): Promise<Customer> {
     await this.addMany([customer], tx);

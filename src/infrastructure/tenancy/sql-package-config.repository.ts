@@ -2,7 +2,7 @@ import { PackageConfig, type QuotaTier } from '../../domain/tenancy/package-conf
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { PackageConfigRepository } from '../../application/tenancy/ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf } from '../persistence/row';
 import { sqlOf } from '../persistence/sql-transaction';
@@ -51,7 +51,7 @@ function packageOf(row: PackageRow): PackageConfig {
 
 /** An organization's packages in the `sql` kit; a save names the version it read (a lost race is `conflict`). */
 export class SqlPackageConfigRepository implements PackageConfigRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async list(scope: TenantScope): Promise<PackageConfig[]> {
     const rows = await this.sql.query<PackageRow>(

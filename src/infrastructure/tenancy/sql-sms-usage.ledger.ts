@@ -1,11 +1,11 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { SmsUsageLedger } from '../../application/tenancy/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 
 /** Monthly SMS counters per customer; recording adds atomically, so concurrent senders never lose a count. */
 export class SqlSmsUsageLedger implements SmsUsageLedger {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async usage(scope: TenantScope, customerIds: readonly number[], month: string): Promise<Map<number, number>> {
     if (customerIds.length === 0) return new Map();

@@ -6,7 +6,7 @@ import { RecordToolCall } from '../../application/audit/record-tool-call';
 import { SqlAuditLog } from '../../infrastructure/audit/sql-audit-log';
 import type { SqlRunner } from '../../infrastructure/persistence/database';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+import { CONFIG, POOL_SQL, SQL } from '../tokens';
 import { bindings } from './bindings';
 import { auditLogRouter } from '../../interfaces/http/audit/audit-log.router';
 import { auditLogPurgeJob } from '../../interfaces/jobs/audit-log-purge.job';
@@ -14,7 +14,7 @@ import type { ContextModule } from './context-module';
 
 /** The audit log: entries written by the database trigger and by sign-ins, read by admins, purged after retention. */
 export const auditModule = bindings(({ single }) => {
-  single(SqlAuditLog, (c) => new SqlAuditLog(c.get(CONTEXT_SQL), c.get<SqlRunner>(SQL)));
+  single(SqlAuditLog, (c) => new SqlAuditLog(c.get(POOL_SQL), c.get<SqlRunner>(SQL)));
   single<AuditTrail>(AUDIT_TRAIL, (c) => c.get(SqlAuditLog));
   single<AuditLogReader>(AUDIT_LOG_READER, (c) => c.get(SqlAuditLog));
   single(RecordToolCall, (c) => new RecordToolCall(c.get<AuditTrail>(AUDIT_TRAIL)));

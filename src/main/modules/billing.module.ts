@@ -23,7 +23,7 @@ import { SqlQuotaTierStore } from '../../infrastructure/billing/sql-quota-tier-s
 import { SqlCustomPricingStore } from '../../infrastructure/billing/sql-custom-pricing-store';
 import { ConfiguredDiscountCodes } from '../../infrastructure/billing/configured-discount-codes';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL } from '../tokens';
+import { CONFIG, POOL_SQL } from '../tokens';
 import { bindings } from './bindings';
 import { quotaTierRouter } from '../../interfaces/http/billing/quota-tier.router';
 import { billingRouter } from '../../interfaces/http/billing/billing.router';
@@ -35,10 +35,10 @@ import type { ContextModule } from './context-module';
  * custom prices, over the in-process payment provider (records an operator bills from).
  */
 export const billingModule = bindings(({ single }) => {
-  single(PAYMENT_PROVIDER, (c) => new OfflinePaymentProvider(c.get(CONTEXT_SQL), c.get(ID_GENERATOR), c.get(CLOCK)));
-  single(BILLING_ACCOUNTS, (c) => new SqlBillingAccounts(c.get(CONTEXT_SQL)));
-  single(QUOTA_TIER_STORE, (c) => new SqlQuotaTierStore(c.get(CONTEXT_SQL)));
-  single(CUSTOM_PRICING_STORE, (c) => new SqlCustomPricingStore(c.get(CONTEXT_SQL)));
+  single(PAYMENT_PROVIDER, (c) => new OfflinePaymentProvider(c.get(POOL_SQL), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(BILLING_ACCOUNTS, (c) => new SqlBillingAccounts(c.get(POOL_SQL)));
+  single(QUOTA_TIER_STORE, (c) => new SqlQuotaTierStore(c.get(POOL_SQL)));
+  single(CUSTOM_PRICING_STORE, (c) => new SqlCustomPricingStore(c.get(POOL_SQL)));
   single(DISCOUNT_CODES, (c) => new ConfiguredDiscountCodes(c.get<AppConfig>(CONFIG).billingDiscountCodes));
 
   single(TierCharges, (c) => new TierCharges(c.get(PAYMENT_PROVIDER), c.get(BILLING_ACCOUNTS)));

@@ -26,7 +26,7 @@ import { StatusPagesDirectory } from '../../infrastructure/custom-domains/status
 import { STATUS_PAGE_REPOSITORY } from '../../application/status-pages/ports';
 import { ResolverFactory } from '../../infrastructure/protocols/dns/resolver-factory';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+import { CONFIG, POOL_SQL, SQL } from '../tokens';
 import { bindings, type Ctx } from './bindings';
 import { customDomainsRouter } from '../../interfaces/http/custom-domains/custom-domains.router';
 import { customDomainsPurgeJob } from '../../interfaces/jobs/custom-domains-purge.job';
@@ -40,7 +40,7 @@ import { hostRoutingFront } from './host-routing.front';
 export const customDomainsModule = bindings(({ single }) => {
   const config = (c: Ctx) => c.get<AppConfig>(CONFIG);
 
-  single(CUSTOM_DOMAIN_REPOSITORY, (c) => new SqlCustomDomainRepository(c.get(CONTEXT_SQL)));
+  single(CUSTOM_DOMAIN_REPOSITORY, (c) => new SqlCustomDomainRepository(c.get(POOL_SQL)));
   single(ACTIVE_HOST_DIRECTORY, (c) => new SqlActiveHostDirectory(c.get(SQL)));
   single(TXT_RECORDS, (c) => new DnsTxtRecords(new ResolverFactory(config(c).dnsServers)));
   single(ORGANIZATION_LOOKS, (c) => new SqlOrganizationLooks(c.get(SQL)));

@@ -27,7 +27,7 @@ import { SqlLocationCatalogue } from '../../infrastructure/locations/sql-locatio
 import { locationsRouter } from '../../interfaces/http/locations/locations.router';
 import { adminLocationsRouter } from '../../interfaces/http/locations/admin-locations.router';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+import { CONFIG, POOL_SQL, SQL } from '../tokens';
 import { bindings } from './bindings';
 import type { ContextModule } from './context-module';
 
@@ -38,8 +38,8 @@ import type { ContextModule } from './context-module';
  */
 export const locationsModule = bindings(({ single }) => {
   single(CONFIGURED_LOCATIONS, (c) => ({ codes: c.get<AppConfig>(CONFIG).checkLocations }));
-  single(LOCATION_REPOSITORY, (c) => new SqlLocationRepository(c.get(CONTEXT_SQL)));
-  single(PROBE_KEY_REPOSITORY, (c) => new SqlProbeKeyRepository(c.get(CONTEXT_SQL)));
+  single(LOCATION_REPOSITORY, (c) => new SqlLocationRepository(c.get(POOL_SQL)));
+  single(PROBE_KEY_REPOSITORY, (c) => new SqlProbeKeyRepository(c.get(POOL_SQL)));
   single(LOCATION_STATUS_READER, (c) => new SqlLocationStatusReader(c.get(SQL)));
   single(PROBE_CREDENTIALS, (c) => new SqlProbeCredentials(c.get(SQL)));
   single(LOCATION_CATALOGUE, (c) => new SqlLocationCatalogue(c.get(SQL), c.get(CONFIGURED_LOCATIONS).codes));

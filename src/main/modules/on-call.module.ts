@@ -49,7 +49,7 @@ import { SqlEscalationPolicyRepository } from '../../infrastructure/on-call/sql-
 import { SqlImPeople } from '../../infrastructure/on-call/sql-im-people';
 import { SqlCalendarFeeds } from '../../infrastructure/on-call/sql-calendar-feeds';
 import { SqlEscalationLedger } from '../../infrastructure/on-call/sql-escalation-ledger';
-import { CONTEXT_SQL } from '../tokens';
+import { POOL_SQL } from '../tokens';
 import type { Clock } from '../../application/shared/clock';
 import type { IdGenerator } from '../../application/shared/id-generator';
 import type { TargetPolicy } from '../../application/shared/target-policy';
@@ -80,16 +80,16 @@ import type { ContextModule } from './context-module';
 
 /** Incident-management teams, on-call schedules, calendar feeds, escalation policies and the escalation runner. */
 export const onCallModule = bindings(({ single }) => {
-  single(TEAM_REPOSITORY, (c) => new SqlTeamRepository(c.get(CONTEXT_SQL), c.get(TRANSACTION_RUNNER)));
-  single(SCHEDULE_REPOSITORY, (c) => new SqlScheduleRepository(c.get(CONTEXT_SQL), c.get(TRANSACTION_RUNNER)));
-  single(ESCALATION_POLICY_REPOSITORY, (c) => new SqlEscalationPolicyRepository(c.get(CONTEXT_SQL), c.get(TRANSACTION_RUNNER)));
+  single(TEAM_REPOSITORY, (c) => new SqlTeamRepository(c.get(POOL_SQL), c.get(TRANSACTION_RUNNER)));
+  single(SCHEDULE_REPOSITORY, (c) => new SqlScheduleRepository(c.get(POOL_SQL), c.get(TRANSACTION_RUNNER)));
+  single(ESCALATION_POLICY_REPOSITORY, (c) => new SqlEscalationPolicyRepository(c.get(POOL_SQL), c.get(TRANSACTION_RUNNER)));
   // One adapter answers both ports.
-  single(SqlImPeople, (c) => new SqlImPeople(c.get(CONTEXT_SQL)));
+  single(SqlImPeople, (c) => new SqlImPeople(c.get(POOL_SQL)));
   single(IM_PEOPLE, (c) => c.get(SqlImPeople));
   single(PAGING_CONTACTS, (c) => c.get(SqlImPeople));
-  single(ESCALATION_LEDGER, (c) => new SqlEscalationLedger(c.get(CONTEXT_SQL)));
-  single(ESCALATION_DUE_TIMES, (c) => new SqlEscalationLedger(c.get(CONTEXT_SQL)));
-  single(CALENDAR_FEEDS, (c) => new SqlCalendarFeeds(c.get(CONTEXT_SQL)));
+  single(ESCALATION_LEDGER, (c) => new SqlEscalationLedger(c.get(POOL_SQL)));
+  single(ESCALATION_DUE_TIMES, (c) => new SqlEscalationLedger(c.get(POOL_SQL)));
+  single(CALENDAR_FEEDS, (c) => new SqlCalendarFeeds(c.get(POOL_SQL)));
   const directory = (c: Ctx) => ({
     people: c.get<ImPeople>(IM_PEOPLE),
     schedules: c.get<ScheduleRepository>(SCHEDULE_REPOSITORY),
@@ -136,7 +136,7 @@ export const onCallModule = bindings(({ single }) => {
   );
   single(UpdateEscalationPolicy, (c) => new UpdateEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY), directory(c), c.get(CLOCK)));
   single(DeleteEscalationPolicy, (c) => new DeleteEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY)));
-  single(CONTACT_METHOD_REPOSITORY, (c) => new SqlContactMethods(c.get(CONTEXT_SQL), c.get(CREDENTIAL_CIPHER)));
+  single(CONTACT_METHOD_REPOSITORY, (c) => new SqlContactMethods(c.get(POOL_SQL), c.get(CREDENTIAL_CIPHER)));
   bindWebPush(single);
   const contactMethodDeps = (c: Ctx) => ({
     methods: c.get<ContactMethodRepository>(CONTACT_METHOD_REPOSITORY),

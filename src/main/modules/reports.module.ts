@@ -33,7 +33,7 @@ import { PdfkitReportRenderer } from '../../infrastructure/reports/pdfkit-report
 import { FileReportArchive } from '../../infrastructure/reports/file-report-archive';
 import { SqlReportBranding } from '../../infrastructure/reports/sql-report-branding';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL } from '../tokens';
+import { CONFIG, POOL_SQL } from '../tokens';
 import { bindings } from './bindings';
 import { reportsRouter } from '../../interfaces/http/reports/reports.router';
 import { reportRunsRouter } from '../../interfaces/http/reports/report-runs.router';
@@ -47,12 +47,12 @@ const CUSTOMER_REPORT_TIME = '06:00';
 
 /** Organization reports: definitions, runs made on schedule or on demand, the PDF and its delivery. */
 export const reportsModule = bindings(({ single }) => {
-  single(REPORT_REPOSITORY, (c) => new SqlReportRepository(c.get(CONTEXT_SQL)));
-  single(REPORT_SCOPE_REFS, (c) => new SqlReportScopeRefs(c.get(CONTEXT_SQL)));
-  single(REPORT_SOURCES, (c) => new SqlReportSources(c.get(CONTEXT_SQL)));
-  single(REPORT_RUNS, (c) => new SqlReportRuns(c.get(CONTEXT_SQL)));
+  single(REPORT_REPOSITORY, (c) => new SqlReportRepository(c.get(POOL_SQL)));
+  single(REPORT_SCOPE_REFS, (c) => new SqlReportScopeRefs(c.get(POOL_SQL)));
+  single(REPORT_SOURCES, (c) => new SqlReportSources(c.get(POOL_SQL)));
+  single(REPORT_RUNS, (c) => new SqlReportRuns(c.get(POOL_SQL)));
   single(REPORT_RENDERER, () => new PdfkitReportRenderer());
-  single(REPORT_BRANDING, (c) => new SqlReportBranding(c.get(CONTEXT_SQL)));
+  single(REPORT_BRANDING, (c) => new SqlReportBranding(c.get(POOL_SQL)));
   single(REPORT_ARCHIVE, (c) => new FileReportArchive(c.get<AppConfig>(CONFIG).dataDir));
 
   single(CreateReport, (c) => new CreateReport(c.get(REPORT_REPOSITORY), c.get(REPORT_SCOPE_REFS), c.get(ID_GENERATOR), c.get(CLOCK)));

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { anOrganization } from '../../support/builders';
 import { testServer } from '../../support/test-server';
 import { auditContext, type AuditRequestContext } from '../../../src/infrastructure/audit/audit-context';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../src/application/shared/transaction';
 import type { SqlRunner } from '../../../src/infrastructure/persistence/database';
-import { CONTEXT_SQL } from '../../../src/main/tokens';
+import { POOL_SQL } from '../../../src/main/tokens';
+import { sqlOf } from '../../../src/infrastructure/persistence/sql-transaction';
 import { PurgeAuditLog as PurgeAuditLogUseCase } from '../../../src/application/audit/purge-audit-log';
 import { sql } from '../../../src/infrastructure/persistence/sql';
 
@@ -20,7 +20,7 @@ describe("audit trail in the change's own transaction", () => {
     const app = await testServer();
     const org = await anOrganization('audit-tx');
     const tx = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
-    const context = app.container.get<SqlRunner>(CONTEXT_SQL);
+    const context = app.container.get<SqlRunner>(POOL_SQL);
     const organizationId = org.user.organizationId as number;
     const entries = async (name: string) =>
       app.database.sql.query<{ action: string; actor_type: string; ip: string; request_id: string }>(
@@ -38,17 +38,15 @@ describe("audit trail in the change's own transaction", () => {
 
   it('a rolled-back change leaves neither the change nor its entry; a committed one leaves both', async () => {
     const w = await world();
-    await RequestContext.create(w.app.database.orm.em, () =>
-      auditContext.run(as(w.organizationId, w.org.user.id), async () => {
-        await w.tx
-          .run(async () => {
-            await w.insertTag(w.context, 'rolled-back');
-            throw new Error('the rest of the change failed');
-          })
-          .catch(() => undefined);
-        await w.tx.run(() => w.insertTag(w.context, 'committed'));
-      }),
-    );
+    await auditContext.run(as(w.organizationId, w.org.user.id), async () => {
+      await w.tx
+        .run(async (t) => {
+          await w.insertTag(sqlOf(t), 'rolled-back');
+          throw new Error('the rest of the change failed');
+        })
+        .catch(() => undefined);
+      await w.tx.run((t) => w.insertTag(sqlOf(t), 'committed'));
+    });
     expect(await w.tags('rolled-back')).to.deep.equal([]);
     expect(await w.entries('rolled-back')).to.deep.equal([]);
     expect(await w.tags('committed')).to.have.length(1);
@@ -57,12 +55,10 @@ describe("audit trail in the change's own transaction", () => {
     ]);
   });
 
-  it('every path to the database carries the caller: the plain SQL pool and a statement outside a transaction', async () => {
+  it("every path to the database carries the caller: the plain SQL pool and a statement on MikroORM's pool, outside a transaction", async () => {
     const w = await world();
     await auditContext.run(as(w.organizationId, w.org.user.id), () => w.insertTag(w.app.database.sql, 'via-pool'));
-    await RequestContext.create(w.app.database.orm.em, () =>
-      auditContext.run(as(w.organizationId, w.org.user.id), () => w.insertTag(w.context, 'autocommit')),
-    );
+    await auditContext.run(as(w.organizationId, w.org.user.id), () => w.insertTag(w.context, 'autocommit'));
     expect(await w.entries('via-pool')).to.have.length(1);
     expect(await w.entries('autocommit')).to.have.length(1);
   });
@@ -73,7 +69,7 @@ describe("audit trail in the change's own transaction", () => {
     for (let i = 0; i < 12; i++) {
       await auditContext.run(as(w.organizationId, w.org.user.id), () => w.insertTag(w.app.database.sql, `caller-${i}`));
       await w.insertTag(w.app.database.sql, `engine-${i}`);
-      await RequestContext.create(w.app.database.orm.em, () => w.insertTag(w.context, `engine-orm-${i}`));
+      await w.insertTag(w.context, `engine-orm-${i}`);
     }
     for (let i = 0; i < 12; i++) {
       expect(await w.entries(`caller-${i}`)).to.have.length(1);

@@ -34,10 +34,10 @@ describe('live events: appended at the commit of the change that staged them', f
       const before = (await logged()).length;
       let seenInside = -1;
       await runner.run(async () => {
-        await runner.run(async (inner) => appendLiveEvents(inner, sqlOf(inner), [{ kind: 'monitor.stateChanged', monitorId }]));
+        await runner.run(async (inner) => appendLiveEvents(inner, [{ kind: 'monitor.stateChanged', monitorId }]));
         await runner
           .run(async (inner) => {
-            await appendLiveEvents(inner, sqlOf(inner), [{ kind: 'monitor.stateChanged', monitorId }]);
+            await appendLiveEvents(inner, [{ kind: 'monitor.stateChanged', monitorId }]);
             throw new Error('the nested transaction fails');
           })
           .catch(() => undefined);
