@@ -1,8 +1,9 @@
+import { sqlOf } from '../persistence/sql-transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { EscalationPolicy, type EscalationLevel } from '../../domain/on-call/escalation-policy';
 import type { EscalationPolicyRepository } from '../../application/on-call/ports';
 import type { TransactionRunner } from '../../application/shared/transaction';
-import type { SqlRunner } from '../persistence/database';
+import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from '../persistence/uuid';
 import { raw, sql } from '../persistence/sql';
 
@@ -44,11 +45,12 @@ export class SqlEscalationPolicyRepository implements EscalationPolicyRepository
   ) {}
 
   async add(policy: EscalationPolicy): Promise<void> {
-    await this.tx.run(async () => {
-      await this.sql
+    await this.tx.run(async (tx) => {
+      const db = sqlOf(tx);
+      await db
         .query(sql`INSERT INTO escalation_policies (id, organization_id, name, description, repeat_count, created_at, updated_at, version)
          VALUES (${policy.id}, ${policy.organizationId}, ${policy.name}, ${policy.description}, ${policy.repeatCount}, ${policy.createdAt}, ${policy.updatedAt}, 1)`);
-      await this.writeLevels(policy);
+      await this.writeLevels(db, policy);
     });
   }
 
@@ -64,13 +66,14 @@ export class SqlEscalationPolicyRepository implements EscalationPolicyRepository
   }
 
   async save(policy: EscalationPolicy): Promise<void> {
-    await this.tx.run(async () => {
-      const rows = await this.sql
+    await this.tx.run(async (tx) => {
+      const db = sqlOf(tx);
+      const rows = await db
         .query(sql`UPDATE escalation_policies SET name = ${policy.name}, description = ${policy.description}, repeat_count = ${policy.repeatCount}, updated_at = ${policy.updatedAt}, version = version + 1
           WHERE id = ${policy.id} AND organization_id = ${policy.organizationId} AND version = ${policy.version} RETURNING version`);
       if (rows.length === 0) throw new AppError('conflict', {}, 'The escalation policy changed meanwhile; read it again');
-      await this.sql.query(sql`DELETE FROM escalation_policy_levels WHERE policy_id = ${policy.id}`);
-      await this.writeLevels(policy);
+      await db.query(sql`DELETE FROM escalation_policy_levels WHERE policy_id = ${policy.id}`);
+      await this.writeLevels(db, policy);
     });
     policy.version += 1;
   }
@@ -79,8 +82,8 @@ export class SqlEscalationPolicyRepository implements EscalationPolicyRepository
     await this.sql.query(sql`DELETE FROM escalation_policies WHERE id = ${policy.id} AND organization_id = ${policy.organizationId}`);
   }
 
-  private async writeLevels(policy: EscalationPolicy): Promise<void> {
-    await this.sql.query(sql`INSERT INTO escalation_policy_levels (policy_id, position, delay_minutes, targets)
+  private async writeLevels(db: UnitOfWorkSql, policy: EscalationPolicy): Promise<void> {
+    await db.query(sql`INSERT INTO escalation_policy_levels (policy_id, position, delay_minutes, targets)
        SELECT ${policy.id}, x.position, x.delay_minutes, x.targets FROM jsonb_to_recordset(${JSON.stringify(
          policy.levels.map((l, position) => ({
            position,

@@ -1,9 +1,10 @@
+import { sqlOf } from '../persistence/sql-transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { Schedule, type ScheduleOverride } from '../../domain/on-call/schedule';
 import type { Restriction, RotationLayer, RotationType, ShiftUnit } from '../../domain/on-call/rotation';
 import type { ScheduleRepository } from '../../application/on-call/ports';
 import type { TransactionRunner } from '../../application/shared/transaction';
-import type { SqlRunner } from '../persistence/database';
+import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from '../persistence/uuid';
 import { empty, raw, sql } from '../persistence/sql';
 
@@ -91,11 +92,12 @@ export class SqlScheduleRepository implements ScheduleRepository {
   ) {}
 
   async add(schedule: Schedule): Promise<void> {
-    await this.tx.run(async () => {
-      await this.sql
+    await this.tx.run(async (tx) => {
+      const db = sqlOf(tx);
+      await db
         .query(sql`INSERT INTO im_schedules (id, organization_id, team_id, name, description, timezone, created_at, updated_at, version)
          VALUES (${schedule.id}, ${schedule.organizationId}, ${schedule.teamId}, ${schedule.name}, ${schedule.description}, ${schedule.timezone}, ${schedule.createdAt}, ${schedule.updatedAt}, 1)`);
-      await this.writeChildren(schedule);
+      await this.writeChildren(db, schedule);
     });
   }
 
@@ -115,14 +117,15 @@ export class SqlScheduleRepository implements ScheduleRepository {
   }
 
   async save(schedule: Schedule): Promise<void> {
-    await this.tx.run(async () => {
-      const rows = await this.sql
+    await this.tx.run(async (tx) => {
+      const db = sqlOf(tx);
+      const rows = await db
         .query(sql`UPDATE im_schedules SET team_id = ${schedule.teamId}, name = ${schedule.name}, description = ${schedule.description}, timezone = ${schedule.timezone}, updated_at = ${schedule.updatedAt}, version = version + 1
           WHERE id = ${schedule.id} AND organization_id = ${schedule.organizationId} AND version = ${schedule.version} RETURNING version`);
       if (rows.length === 0) throw new AppError('conflict', {}, 'The schedule changed meanwhile; read it again');
-      await this.sql.query(sql`DELETE FROM im_schedule_layers WHERE schedule_id = ${schedule.id}`);
-      await this.sql.query(sql`DELETE FROM im_schedule_overrides WHERE schedule_id = ${schedule.id}`);
-      await this.writeChildren(schedule);
+      await db.query(sql`DELETE FROM im_schedule_layers WHERE schedule_id = ${schedule.id}`);
+      await db.query(sql`DELETE FROM im_schedule_overrides WHERE schedule_id = ${schedule.id}`);
+      await this.writeChildren(db, schedule);
     });
     schedule.version += 1;
   }
@@ -131,9 +134,9 @@ export class SqlScheduleRepository implements ScheduleRepository {
     await this.sql.query(sql`DELETE FROM im_schedules WHERE id = ${schedule.id} AND organization_id = ${schedule.organizationId}`);
   }
 
-  private async writeChildren(schedule: Schedule): Promise<void> {
+  private async writeChildren(db: UnitOfWorkSql, schedule: Schedule): Promise<void> {
     if (schedule.layers.length) {
-      await this.sql
+      await db
         .query(sql`INSERT INTO im_schedule_layers (schedule_id, position, name, rotation_type, shift_count, shift_unit, starts_at, ends_at, users, restrictions)
          SELECT ${schedule.id}, x.position, x.name, x.rotation_type, x.shift_count, x.shift_unit, x.starts_at, x.ends_at, x.users, x.restrictions
            FROM jsonb_to_recordset(${JSON.stringify(
@@ -152,7 +155,7 @@ export class SqlScheduleRepository implements ScheduleRepository {
                 starts_at timestamptz, ends_at timestamptz, users jsonb, restrictions jsonb)`);
     }
     if (schedule.overrides.length) {
-      await this.sql.query(sql`INSERT INTO im_schedule_overrides (id, schedule_id, user_id, starts_at, ends_at, created_at)
+      await db.query(sql`INSERT INTO im_schedule_overrides (id, schedule_id, user_id, starts_at, ends_at, created_at)
          SELECT x.id, ${schedule.id}, x.user_id, x.starts_at, x.ends_at, x.created_at
            FROM jsonb_to_recordset(${JSON.stringify(
              schedule.overrides.map((o) => ({

@@ -1,8 +1,9 @@
+import { sqlOf } from '../persistence/sql-transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { Team, type TeamMember } from '../../domain/on-call/teams';
 import type { TeamRepository } from '../../application/on-call/ports';
 import type { TransactionRunner } from '../../application/shared/transaction';
-import type { SqlRunner } from '../persistence/database';
+import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from '../persistence/uuid';
 import { raw, sql } from '../persistence/sql';
 
@@ -42,11 +43,12 @@ export class SqlTeamRepository implements TeamRepository {
   ) {}
 
   async add(team: Team): Promise<void> {
-    await this.tx.run(async () => {
-      await this.sql.query(
+    await this.tx.run(async (tx) => {
+      const db = sqlOf(tx);
+      await db.query(
         sql`INSERT INTO im_teams (id, organization_id, name, description, created_at, updated_at, version) VALUES (${team.id}, ${team.organizationId}, ${team.name}, ${team.description}, ${team.createdAt}, ${team.updatedAt}, 1)`,
       );
-      await this.writeMembers(team);
+      await this.writeMembers(db, team);
     });
   }
 
@@ -62,13 +64,14 @@ export class SqlTeamRepository implements TeamRepository {
   }
 
   async save(team: Team): Promise<void> {
-    await this.tx.run(async () => {
-      const rows = await this.sql
+    await this.tx.run(async (tx) => {
+      const db = sqlOf(tx);
+      const rows = await db
         .query(sql`UPDATE im_teams SET name = ${team.name}, description = ${team.description}, updated_at = ${team.updatedAt}, version = version + 1
           WHERE id = ${team.id} AND organization_id = ${team.organizationId} AND version = ${team.version} RETURNING version`);
       if (rows.length === 0) throw new AppError('conflict', {}, 'The team changed meanwhile; read it again');
-      await this.sql.query(sql`DELETE FROM im_team_members WHERE team_id = ${team.id}`);
-      await this.writeMembers(team);
+      await db.query(sql`DELETE FROM im_team_members WHERE team_id = ${team.id}`);
+      await this.writeMembers(db, team);
     });
     team.version += 1;
   }
@@ -77,9 +80,9 @@ export class SqlTeamRepository implements TeamRepository {
     await this.sql.query(sql`DELETE FROM im_teams WHERE id = ${team.id} AND organization_id = ${team.organizationId}`);
   }
 
-  private async writeMembers(team: Team): Promise<void> {
+  private async writeMembers(db: UnitOfWorkSql, team: Team): Promise<void> {
     if (team.members.length === 0) return;
-    await this.sql.query(sql`INSERT INTO im_team_members (team_id, user_id, im_role)
+    await db.query(sql`INSERT INTO im_team_members (team_id, user_id, im_role)
        SELECT ${team.id}, x.user_id, x.im_role FROM jsonb_to_recordset(${JSON.stringify(team.members.map((m) => ({ user_id: m.userId, im_role: m.imRole })))}::jsonb) AS x(user_id uuid, im_role text)`);
   }
 }
