@@ -137,7 +137,7 @@ export class Invitations {
         resourceType: 'invitation',
         resourceId: invitation.id,
         action: 'accepted',
-      });
+      }, tx);
       return user;
     });
     const session = await this.d.sessions.signIn(user);

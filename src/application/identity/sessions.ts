@@ -40,7 +40,7 @@ export class SessionIssuer {
         resourceType: 'user',
         resourceId: user.id,
         action: 'signedIn',
-      });
+      }, tx);
       return issued;
     });
   }

@@ -155,6 +155,7 @@ export const identityModule = bindings(({ bind, single }) => {
         c.get(PASSWORD_HASHER),
         c.get(SessionIssuer),
         c.get(RATE_LIMITER),
+        transactions(c),
         c.get(AUDIT_TRAIL),
         c.get(SSO_CONNECTION_REPOSITORY),
       ),
