@@ -46,12 +46,13 @@ export interface ImIncidentRepository {
    * The one statement of a trigger event: opens `candidate`, or, when an open incident of the
    * organization already has its dedup key, adds an occurrence to that one. Never two open incidents
    * for one key, however many triggers race. Writes the timeline entry of whichever happened, in
-   * the same atomic step: callers need no transaction around it.
+   * the same atomic step, on the caller's transaction (`tx`).
    */
   triggerOrOccur(
     scope: TenantScope,
     candidate: ImIncident,
     occurrence: Record<string, unknown>,
+    tx: Transaction,
   ): Promise<{ incident: ImIncident; created: boolean }>;
 }
 export const IM_INCIDENT_REPOSITORY = token<ImIncidentRepository>('ImIncidentRepository');
@@ -66,18 +67,18 @@ export interface ImMonitorOrigins {
    * Ends grouping into the open storm incident with this key when nothing joined it since
    * `quietSince` (its key is retired, so the next trigger opens a new incident). Race-safe.
    */
-  retireQuietStorm(scope: TenantScope, dedupKey: string, quietSince: Date): Promise<void>;
+  retireQuietStorm(scope: TenantScope, dedupKey: string, quietSince: Date, tx: Transaction): Promise<void>;
   /** Records that the IM incident stands for this engine incident (once, however often reported). */
-  link(scope: TenantScope, imIncidentId: number, origin: ImMonitorOrigin): Promise<void>;
+  link(scope: TenantScope, imIncidentId: number, origin: ImMonitorOrigin, tx: Transaction): Promise<void>;
   /**
    * The engine incident recovered: marks it so, and answers the open IM incident that stands for it
    * with how many of its engine incidents are still unrecovered (null: none open stands for it).
    */
-  recovered(scope: TenantScope, monitorIncidentId: string, at: Date): Promise<{ incident: ImIncident; stillDown: number } | null>;
+  recovered(scope: TenantScope, monitorIncidentId: string, at: Date, tx: Transaction): Promise<{ incident: ImIncident; stillDown: number } | null>;
   /** Of these engine incidents (public ids), those an IM incident stands for and that have not recovered (one read; unscoped, for the engine). */
   unrecoveredAmong(monitorIncidentIds: readonly string[]): Promise<Set<string>>;
-  /** The engine incidents, not yet recovered, that the IM incident stands for. */
-  unrecovered(scope: TenantScope, imIncident: ImIncident): Promise<ImMonitorOrigin[]>;
+  /** The engine incidents, not yet recovered, that the IM incident stands for (as the caller's transaction sees them). */
+  unrecovered(scope: TenantScope, imIncident: ImIncident, tx: Transaction): Promise<ImMonitorOrigin[]>;
   /**
    * Open IM incidents routed from monitors whose engine incidents have all recovered (a recovery
    * that raced another one's): the sweep resolves them.

@@ -35,18 +35,23 @@ export class RouteMonitorIncident implements IncidentRouting {
   ) {}
 
   /** One read for the batch's routing; only incidents of routed monitors cost more. */
-  async opened(items: readonly RoutedIncident[]): Promise<void> {
+  async opened(items: readonly RoutedIncident[], tx: Transaction): Promise<void> {
     if (items.length === 0) return;
     const contexts = await this.settings.forMonitors(items.map((item) => item.monitor.monitorId));
     for (const { incident, monitor } of items) {
       const context = contexts.get(monitor.monitorId);
       if (!context?.imEnabled) continue;
       const route = effectiveImRoute(context.customer, context.monitor);
-      if (route) await this.route(incident, monitor, route);
+      if (route) await this.route(incident, monitor, route, tx);
     }
   }
 
-  private async route(incident: Incident, monitor: MonitorNamed, route: NonNullable<ReturnType<typeof effectiveImRoute>>): Promise<void> {
+  private async route(
+    incident: Incident,
+    monitor: MonitorNamed,
+    route: NonNullable<ReturnType<typeof effectiveImRoute>>,
+    tx: Transaction,
+  ): Promise<void> {
     const scope = organizationScope(incident.organizationId);
     const now = this.clock.now();
     const origin = { monitorId: monitor.publicId, incidentId: incident.publicId };
@@ -58,7 +63,7 @@ export class RouteMonitorIncident implements IncidentRouting {
       message: incident.causeMessage,
     };
     const dedupKey = monitorStormDedupKey(incident.customerId, route);
-    await this.origins.retireQuietStorm(scope, dedupKey, new Date(now.getTime() - this.stormGapMs));
+    await this.origins.retireQuietStorm(scope, dedupKey, new Date(now.getTime() - this.stormGapMs), tx);
     const candidate = ImIncident.trigger(
       {
         publicId: this.ids.uuid(),
@@ -77,8 +82,8 @@ export class RouteMonitorIncident implements IncidentRouting {
       },
       details,
     );
-    const { incident: routed } = await this.incidents.triggerOrOccur(scope, candidate, details);
-    await this.origins.link(scope, routed.id, origin);
+    const { incident: routed } = await this.incidents.triggerOrOccur(scope, candidate, details, tx);
+    await this.origins.link(scope, routed.id, origin, tx);
   }
 
   /** A person acknowledged the automatic incident: the open, still triggered IM incident standing for it is acknowledged by them too. */
@@ -108,7 +113,7 @@ export class RouteMonitorIncident implements IncidentRouting {
 
   private async recover(incident: Incident, monitor: MonitorNamed, tx: Transaction): Promise<void> {
     const scope = organizationScope(incident.organizationId);
-    const recovery = await this.origins.recovered(scope, incident.publicId, this.clock.now());
+    const recovery = await this.origins.recovered(scope, incident.publicId, this.clock.now(), tx);
     // Others of its storm are still down: the IM incident stays open (a racing last recovery is swept up by resolveAllRecovered).
     if (!recovery || recovery.stillDown > 0) return;
     await this.resolveOpen(

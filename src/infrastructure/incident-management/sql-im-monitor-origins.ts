@@ -2,6 +2,8 @@ import type { ImIncident, ImMonitorOrigin } from '../../domain/incident-manageme
 import { organizationScope, type TenantScope } from '../../domain/shared/tenant-scope';
 import type { ImMonitorOrigins } from '../../application/incident-management/ports';
 import type { SqlRunner } from '../persistence/database';
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { COLUMNS, toIncident, type IncidentRow } from './sql-im-incident.repository';
 import { raw, sql } from '../persistence/sql';
 
@@ -11,21 +13,21 @@ const OPEN = `status IN ('triggered', 'acknowledged')`;
 export class SqlImMonitorOrigins implements ImMonitorOrigins {
   constructor(private readonly sql: SqlRunner) {}
 
-  async retireQuietStorm(scope: TenantScope, dedupKey: string, quietSince: Date): Promise<void> {
+  async retireQuietStorm(scope: TenantScope, dedupKey: string, quietSince: Date, tx: Transaction): Promise<void> {
     // A concurrent retirement re-reads the row after the first one's update and no longer matches the key.
-    await this.sql.query(
+    await sqlOf(tx).query(
       sql`UPDATE im_incidents SET dedup_key = dedup_key || ':' || public_id
         WHERE organization_id = ${scope.organizationId} AND dedup_key = ${dedupKey} AND ${raw(OPEN)} AND last_occurrence_at < ${quietSince}`,
     );
   }
 
-  async link(scope: TenantScope, imIncidentId: number, origin: ImMonitorOrigin): Promise<void> {
-    await this.sql
+  async link(scope: TenantScope, imIncidentId: number, origin: ImMonitorOrigin, tx: Transaction): Promise<void> {
+    await sqlOf(tx)
       .query(sql`INSERT INTO im_incident_monitor_origins (im_incident_id, organization_id, monitor_public_id, incident_public_id)
        VALUES (${imIncidentId}, ${scope.organizationId}, ${origin.monitorId}, ${origin.incidentId}) ON CONFLICT DO NOTHING`);
   }
 
-  async recovered(scope: TenantScope, monitorIncidentId: string, at: Date): Promise<{ incident: ImIncident; stillDown: number } | null> {
+  async recovered(scope: TenantScope, monitorIncidentId: string, at: Date, tx: Transaction): Promise<{ incident: ImIncident; stillDown: number } | null> {
     const rows = await this.sql.query<IncidentRow & { still_down: string }>(
       sql`WITH marked AS (
          UPDATE im_incident_monitor_origins SET recovered_at = ${at}
@@ -55,8 +57,8 @@ export class SqlImMonitorOrigins implements ImMonitorOrigins {
     return new Set(rows.map((row) => row.incident_public_id));
   }
 
-  async unrecovered(scope: TenantScope, imIncident: ImIncident): Promise<ImMonitorOrigin[]> {
-    const rows = await this.sql.query<{
+  async unrecovered(scope: TenantScope, imIncident: ImIncident, tx: Transaction): Promise<ImMonitorOrigin[]> {
+    const rows = await sqlOf(tx).query<{
       monitor_public_id: string;
       incident_public_id: string;
     }>(sql`SELECT monitor_public_id, incident_public_id FROM im_incident_monitor_origins
