@@ -25,17 +25,20 @@ export class RecordToolCall {
   }
 
   private async entry({ actor, label }: ToolCaller, tool: string, tx: Transaction): Promise<void> {
-    await this.trail.append({
-      organizationId: actor.scope.organizationId,
-      customerId: actor.scope.customerId,
-      actorType: actor.kind === 'session' ? 'user' : actor.kind,
-      userId: actor.userId,
-      actorLabel: label,
-      credentialType: actor.kind,
-      credentialId: actor.kind === 'session' ? null : actor.tokenId,
-      resourceType: 'mcpTool',
-      resourceId: tool,
-      action: 'toolCalled',
-    }, tx);
+    await this.trail.append(
+      {
+        organizationId: actor.scope.organizationId,
+        customerId: actor.scope.customerId,
+        actorType: actor.kind === 'session' ? 'user' : actor.kind,
+        userId: actor.userId,
+        actorLabel: label,
+        credentialType: actor.kind,
+        credentialId: actor.kind === 'session' ? null : actor.tokenId,
+        resourceType: 'mcpTool',
+        resourceId: tool,
+        action: 'toolCalled',
+      },
+      tx,
+    );
   }
 }

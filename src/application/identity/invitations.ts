@@ -127,17 +127,20 @@ export class Invitations {
       });
       await this.d.users.add(user, tx);
       // No one is signed in yet, so the change carries no actor for the table's trigger: an entry of its own.
-      await this.d.audit.append({
-        organizationId: user.organizationId,
-        customerId: user.customerId ?? null,
-        actorType: 'user',
-        userId: user.id,
-        actorLabel: user.email,
-        credentialType: null,
-        resourceType: 'invitation',
-        resourceId: invitation.id,
-        action: 'accepted',
-      }, tx);
+      await this.d.audit.append(
+        {
+          organizationId: user.organizationId,
+          customerId: user.customerId ?? null,
+          actorType: 'user',
+          userId: user.id,
+          actorLabel: user.email,
+          credentialType: null,
+          resourceType: 'invitation',
+          resourceId: invitation.id,
+          action: 'accepted',
+        },
+        tx,
+      );
       return user;
     });
     const session = await this.d.sessions.signIn(user);

@@ -41,17 +41,20 @@ export class SignIn {
       const audit = this.audit;
       if (user && audit) {
         await this.transactions.run((tx) =>
-          audit.append({
-          organizationId: user.organizationId,
-          customerId: user.customerId ?? null,
-          actorType: 'anonymous',
-          userId: null,
-          actorLabel: user.email,
-          credentialType: null,
-          resourceType: 'user',
-          resourceId: user.id,
-          action: 'signInFailed',
-        }, tx),
+          audit.append(
+            {
+              organizationId: user.organizationId,
+              customerId: user.customerId ?? null,
+              actorType: 'anonymous',
+              userId: null,
+              actorLabel: user.email,
+              credentialType: null,
+              resourceType: 'user',
+              resourceId: user.id,
+              action: 'signInFailed',
+            },
+            tx,
+          ),
         );
       }
       throw new AppError('invalidCredentials');

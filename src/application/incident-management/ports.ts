@@ -74,7 +74,12 @@ export interface ImMonitorOrigins {
    * The engine incident recovered: marks it so, and answers the open IM incident that stands for it
    * with how many of its engine incidents are still unrecovered (null: none open stands for it).
    */
-  recovered(scope: TenantScope, monitorIncidentId: string, at: Date, tx: Transaction): Promise<{ incident: ImIncident; stillDown: number } | null>;
+  recovered(
+    scope: TenantScope,
+    monitorIncidentId: string,
+    at: Date,
+    tx: Transaction,
+  ): Promise<{ incident: ImIncident; stillDown: number } | null>;
   /** Of these engine incidents (public ids), those an IM incident stands for and that have not recovered (one read; unscoped, for the engine). */
   unrecoveredAmong(monitorIncidentIds: readonly string[]): Promise<Set<string>>;
   /** The engine incidents, not yet recovered, that the IM incident stands for (as the caller's transaction sees them). */

@@ -27,8 +27,13 @@ export class SqlImMonitorOrigins implements ImMonitorOrigins {
        VALUES (${imIncidentId}, ${scope.organizationId}, ${origin.monitorId}, ${origin.incidentId}) ON CONFLICT DO NOTHING`);
   }
 
-  async recovered(scope: TenantScope, monitorIncidentId: string, at: Date, tx: Transaction): Promise<{ incident: ImIncident; stillDown: number } | null> {
-    const rows = await this.sql.query<IncidentRow & { still_down: string }>(
+  async recovered(
+    scope: TenantScope,
+    monitorIncidentId: string,
+    at: Date,
+    tx: Transaction,
+  ): Promise<{ incident: ImIncident; stillDown: number } | null> {
+    const rows = await sqlOf(tx).query<IncidentRow & { still_down: string }>(
       sql`WITH marked AS (
          UPDATE im_incident_monitor_origins SET recovered_at = ${at}
           WHERE organization_id = ${scope.organizationId} AND incident_public_id = ${monitorIncidentId} AND recovered_at IS NULL

@@ -106,7 +106,9 @@ export class SqlAlertStateRepository implements AlertStateRepository {
     const locked = tx ? this.lockedOpen.get(tx) : undefined;
     const changed = states.filter((s) => locked?.get(s.monitorId) !== (s.openIncidentId !== null));
     for (const s of changed) locked?.set(s.monitorId, s.openIncidentId !== null);
-    await appendLiveEvents(tx, changed.map((s) => stateChanged({ monitor_id: String(s.monitorId) })),
+    await appendLiveEvents(
+      tx,
+      changed.map((s) => stateChanged({ monitor_id: String(s.monitorId) })),
     );
   }
 

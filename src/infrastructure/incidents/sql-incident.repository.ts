@@ -188,7 +188,9 @@ export class SqlIncidentRepository implements IncidentRepository {
        SELECT (e->>0)::integer, e->>1, (e->>2)::timestamptz, e->>3, e->>4, e->>5, e->>6, (e->>7)::uuid
          FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n`);
     // An update posted to the timeline (a person's note) is told on the live stream.
-    await appendLiveEvents(tx, entries.flatMap((e) => (e.kind === 'update' ? [{ kind: 'incident.updated' as const, incidentId: e.incidentId, at: e.at }] : [])),
+    await appendLiveEvents(
+      tx,
+      entries.flatMap((e) => (e.kind === 'update' ? [{ kind: 'incident.updated' as const, incidentId: e.incidentId, at: e.at }] : [])),
     );
   }
 

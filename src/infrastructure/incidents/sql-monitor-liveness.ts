@@ -114,7 +114,9 @@ export class SqlMonitorLiveness implements MonitorLivenessStore {
       )
       SELECT monitor_id, changed FROM inserted UNION ALL SELECT monitor_id, changed FROM updated`);
     // A state written first, or whose undecided mark came or went: a state change of the live stream.
-    await appendLiveEvents(tx, stored.filter((row) => row.changed).map((row) => ({ kind: 'monitor.stateChanged', monitorId: Number(row.monitor_id) })),
+    await appendLiveEvents(
+      tx,
+      stored.filter((row) => row.changed).map((row) => ({ kind: 'monitor.stateChanged', monitorId: Number(row.monitor_id) })),
     );
     return stored.map((row) => Number(row.monitor_id));
   }

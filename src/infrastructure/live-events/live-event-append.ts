@@ -1,6 +1,5 @@
 import { LIVE_EVENT_CATALOGUE, type LiveEventFieldName, type LiveEventKind } from '../../domain/live-events/catalogue';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
 import { join, raw, sql, type Sql } from '../persistence/sql';
 import { SqlTransaction, type CommitStage } from '../persistence/sql-transaction';
 

@@ -47,8 +47,7 @@ export class SqlEscalationPolicyRepository implements EscalationPolicyRepository
   async add(policy: EscalationPolicy): Promise<void> {
     await this.tx.run(async (tx) => {
       const db = sqlOf(tx);
-      await db
-        .query(sql`INSERT INTO escalation_policies (id, organization_id, name, description, repeat_count, created_at, updated_at, version)
+      await db.query(sql`INSERT INTO escalation_policies (id, organization_id, name, description, repeat_count, created_at, updated_at, version)
          VALUES (${policy.id}, ${policy.organizationId}, ${policy.name}, ${policy.description}, ${policy.repeatCount}, ${policy.createdAt}, ${policy.updatedAt}, 1)`);
       await this.writeLevels(db, policy);
     });
@@ -68,8 +67,8 @@ export class SqlEscalationPolicyRepository implements EscalationPolicyRepository
   async save(policy: EscalationPolicy): Promise<void> {
     await this.tx.run(async (tx) => {
       const db = sqlOf(tx);
-      const rows = await db
-        .query(sql`UPDATE escalation_policies SET name = ${policy.name}, description = ${policy.description}, repeat_count = ${policy.repeatCount}, updated_at = ${policy.updatedAt}, version = version + 1
+      const rows =
+        await db.query(sql`UPDATE escalation_policies SET name = ${policy.name}, description = ${policy.description}, repeat_count = ${policy.repeatCount}, updated_at = ${policy.updatedAt}, version = version + 1
           WHERE id = ${policy.id} AND organization_id = ${policy.organizationId} AND version = ${policy.version} RETURNING version`);
       if (rows.length === 0) throw new AppError('conflict', {}, 'The escalation policy changed meanwhile; read it again');
       await db.query(sql`DELETE FROM escalation_policy_levels WHERE policy_id = ${policy.id}`);

@@ -94,8 +94,7 @@ export class SqlScheduleRepository implements ScheduleRepository {
   async add(schedule: Schedule): Promise<void> {
     await this.tx.run(async (tx) => {
       const db = sqlOf(tx);
-      await db
-        .query(sql`INSERT INTO im_schedules (id, organization_id, team_id, name, description, timezone, created_at, updated_at, version)
+      await db.query(sql`INSERT INTO im_schedules (id, organization_id, team_id, name, description, timezone, created_at, updated_at, version)
          VALUES (${schedule.id}, ${schedule.organizationId}, ${schedule.teamId}, ${schedule.name}, ${schedule.description}, ${schedule.timezone}, ${schedule.createdAt}, ${schedule.updatedAt}, 1)`);
       await this.writeChildren(db, schedule);
     });
@@ -119,8 +118,8 @@ export class SqlScheduleRepository implements ScheduleRepository {
   async save(schedule: Schedule): Promise<void> {
     await this.tx.run(async (tx) => {
       const db = sqlOf(tx);
-      const rows = await db
-        .query(sql`UPDATE im_schedules SET team_id = ${schedule.teamId}, name = ${schedule.name}, description = ${schedule.description}, timezone = ${schedule.timezone}, updated_at = ${schedule.updatedAt}, version = version + 1
+      const rows =
+        await db.query(sql`UPDATE im_schedules SET team_id = ${schedule.teamId}, name = ${schedule.name}, description = ${schedule.description}, timezone = ${schedule.timezone}, updated_at = ${schedule.updatedAt}, version = version + 1
           WHERE id = ${schedule.id} AND organization_id = ${schedule.organizationId} AND version = ${schedule.version} RETURNING version`);
       if (rows.length === 0) throw new AppError('conflict', {}, 'The schedule changed meanwhile; read it again');
       await db.query(sql`DELETE FROM im_schedule_layers WHERE schedule_id = ${schedule.id}`);
@@ -136,8 +135,7 @@ export class SqlScheduleRepository implements ScheduleRepository {
 
   private async writeChildren(db: UnitOfWorkSql, schedule: Schedule): Promise<void> {
     if (schedule.layers.length) {
-      await db
-        .query(sql`INSERT INTO im_schedule_layers (schedule_id, position, name, rotation_type, shift_count, shift_unit, starts_at, ends_at, users, restrictions)
+      await db.query(sql`INSERT INTO im_schedule_layers (schedule_id, position, name, rotation_type, shift_count, shift_unit, starts_at, ends_at, users, restrictions)
          SELECT ${schedule.id}, x.position, x.name, x.rotation_type, x.shift_count, x.shift_unit, x.starts_at, x.ends_at, x.users, x.restrictions
            FROM jsonb_to_recordset(${JSON.stringify(
              schedule.layers.map((l, position) => ({

@@ -66,8 +66,8 @@ export class SqlTeamRepository implements TeamRepository {
   async save(team: Team): Promise<void> {
     await this.tx.run(async (tx) => {
       const db = sqlOf(tx);
-      const rows = await db
-        .query(sql`UPDATE im_teams SET name = ${team.name}, description = ${team.description}, updated_at = ${team.updatedAt}, version = version + 1
+      const rows =
+        await db.query(sql`UPDATE im_teams SET name = ${team.name}, description = ${team.description}, updated_at = ${team.updatedAt}, version = version + 1
           WHERE id = ${team.id} AND organization_id = ${team.organizationId} AND version = ${team.version} RETURNING version`);
       if (rows.length === 0) throw new AppError('conflict', {}, 'The team changed meanwhile; read it again');
       await db.query(sql`DELETE FROM im_team_members WHERE team_id = ${team.id}`);

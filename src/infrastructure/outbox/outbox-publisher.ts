@@ -49,7 +49,9 @@ export class OutboxEventPublisher<E extends DomainEvent> implements DomainEventP
   async publish(events: readonly E[], tx: Transaction): Promise<void> {
     if (events.length === 0) return;
     await sqlOf(tx).query(outboxInsert(events.map((e) => this.codec.encode(e))));
-    await appendLiveEvents(tx, events.flatMap((e) => this.live(e) ?? []),
+    await appendLiveEvents(
+      tx,
+      events.flatMap((e) => this.live(e) ?? []),
     );
   }
 }

@@ -27,10 +27,7 @@ export const hostRoutingFront = defineFront({
       statusPageHost: publicStatusPageHost(use),
     });
     return {
-      hosts: [
-        hostRouting.resolve,
-        publicStatusPageViews(use, hostRouting.serveStatusPages),
-      ],
+      hosts: [hostRouting.resolve, publicStatusPageViews(use, hostRouting.serveStatusPages)],
       parsed: [hostRouting.serveStatusPages],
     };
   },

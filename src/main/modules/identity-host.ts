@@ -22,7 +22,7 @@ export const identityHostParts = {
   workers: [
     {
       name: 'platform admin',
-      start: async ({ config, database, get }) => {
+      start: async ({ config, get }) => {
         const admin = config.platformAdmin;
         if (admin) await get(EnsurePlatformAdmin).execute(admin);
         return undefined;

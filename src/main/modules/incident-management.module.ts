@@ -1,6 +1,6 @@
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
-import { TRANSACTION_RUNNER, type Transaction } from '../../application/shared/transaction';
+import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import {
   ESCALATION_POLICY_DIRECTORY,
   IM_CUSTOMER_DIRECTORY,
@@ -42,7 +42,7 @@ import { SendTestAlert } from '../../application/incident-management/send-test-a
 import { SECRET_TOKENS } from '../../application/identity/ports';
 import { SqlAlertSourceRepository } from '../../infrastructure/incident-management/sql-alert-source.repository';
 import { PostgresIngestByteBudget } from '../../infrastructure/incident-management/postgres-ingest-byte-budget';
-import { POOL_SQL, ORM, SQL } from '../tokens';
+import { POOL_SQL, SQL } from '../tokens';
 import { SHARED_RATE_COUNTER } from '../../application/shared/rate-limiter';
 import { PostgresSharedRateCounter } from '../../infrastructure/rate-limit/postgres-rate-limiter';
 import { SqlImEventBatchStore } from '../../infrastructure/incident-management/sql-im-event-batch';

@@ -158,7 +158,7 @@ export const monitoringContext: ContextModule = {
     {
       // Website records written by an older version are rendered again before the host serves them.
       name: 'stale website records',
-      start: async ({ database, get, logger }) => {
+      start: async ({ get, logger }) => {
         const rendered = await renderStaleWebsiteDocuments(get(TRANSACTION_RUNNER));
         if (rendered > 0) logger.info({ rendered }, 'rendered stale website records');
         return undefined;

@@ -15,7 +15,7 @@ import { closeNotificationConnections } from './notification-delivery.bindings';
  */
 export const notificationWorker: ContextWorker = {
   name: 'notifications',
-  start({ config, logger, database, databaseUrl, switches, get }) {
+  start({ config, logger, databaseUrl, switches, get }) {
     if (switches.notificationWorker === false) return undefined;
     return startNotificationWorker(get(RouteOutboxEvents), [get(DeliverDueNotifications), get(DeliverDueDirectMessages)], logger, {
       owner: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,

@@ -8,6 +8,7 @@ import { POOL_SQL } from '../../../src/main/tokens';
 import { sqlOf } from '../../../src/infrastructure/persistence/sql-transaction';
 import { PurgeAuditLog as PurgeAuditLogUseCase } from '../../../src/application/audit/purge-audit-log';
 import { sql } from '../../../src/infrastructure/persistence/sql';
+import { AUDIT_TRAIL, type AuditTrail } from '../../../src/application/audit/ports';
 
 const as = (organizationId: number, userId: string): AuditRequestContext => ({
   actor: { actorType: 'user', userId, actorLabel: 'ada@example.com', credentialType: 'session', credentialId: null, organizationId },
@@ -53,6 +54,38 @@ describe("audit trail in the change's own transaction", () => {
     expect(await w.entries('committed')).to.deep.equal([
       { action: 'created', actor_type: 'user', ip: '192.0.2.7', request_id: 'req-audit-test' },
     ]);
+  });
+
+  it("an entry a use case appends itself (AuditTrail.append) commits with the change's tx, or not at all", async () => {
+    const w = await world();
+    const trail = w.app.container.get<AuditTrail>(AUDIT_TRAIL);
+    const entry = (resourceId: string) => ({
+      organizationId: w.organizationId,
+      customerId: null,
+      actorType: 'user' as const,
+      userId: w.org.user.id,
+      actorLabel: 'ada@example.com',
+      credentialType: 'session',
+      resourceType: 'mcpTool',
+      resourceId,
+      action: 'toolCalled' as const,
+    });
+    const appended = async (resourceId: string) =>
+      w.app.database.sql.query(sql`SELECT 1 FROM audit_log WHERE organization_id = ${w.organizationId} AND resource_id = ${resourceId}`);
+    await w.tx
+      .run(async (t) => {
+        await trail.append(entry('append-rolled-back'), t);
+        await w.insertTag(sqlOf(t), 'append-rolled-back');
+        throw new Error('the rest of the change failed');
+      })
+      .catch(() => undefined);
+    await w.tx.run(async (t) => {
+      await trail.append(entry('append-committed'), t);
+      // Not seen from another connection before the change commits.
+      expect(await appended('append-committed')).to.deep.equal([]);
+    });
+    expect(await appended('append-rolled-back')).to.deep.equal([]);
+    expect(await appended('append-committed')).to.have.length(1);
   });
 
   it("every path to the database carries the caller: the plain SQL pool and a statement on MikroORM's pool, outside a transaction", async () => {

@@ -6,7 +6,6 @@ import { aWebsite } from '../../support/monitoring-fixtures';
 import { testDatabase, testServer } from '../../support/test-server';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../src/application/shared/transaction';
 import { appendLiveEvents } from '../../../src/infrastructure/live-events/live-event-append';
-import { sqlOf } from '../../../src/infrastructure/persistence/sql-transaction';
 
 /**
  * The live event log is appended by the service at the end of the change's transaction (no

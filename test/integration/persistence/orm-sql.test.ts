@@ -24,7 +24,7 @@ describe('MikroORM statements: the transaction handed down, or the pool (Postgre
     return { tx, pool, organizationId: org.user.organizationId, nameOf };
   };
 
-  it("sqlOf(tx) joins the transaction: its write is seen inside, not outside, and commits with it", async () => {
+  it('sqlOf(tx) joins the transaction: its write is seen inside, not outside, and commits with it', async () => {
     const { tx, organizationId, nameOf } = await setup('orm-sql-commit');
     const before = await nameOf();
     const inside = await tx.run(async (t) => {

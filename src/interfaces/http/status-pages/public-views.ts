@@ -18,10 +18,7 @@ const FORMATS: Record<string, PublicFormat> = { 'index.json': 'json', 'feed.atom
  * declarations stay in the route table, which also answers anything this does not match.
  * `serveHost` answers the views of a status page on its own domain (`/`, `/index.json`...).
  */
-export function publicStatusPageViews(
-  use: PublicPageUse,
-  serveHost: RequestHandler,
-): RequestHandler {
+export function publicStatusPageViews(use: PublicPageUse, serveHost: RequestHandler): RequestHandler {
   const cookies = cookieParser();
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
