@@ -32,11 +32,13 @@ export const emptyPage = (page: Page): SerializedPage => `{"items":[],"total":0,
 
 export interface PackageConfigRepository {
   list(scope: TenantScope): Promise<PackageConfig[]>;
+  /** `list` as the caller's transaction sees it (the built-in package it just added included). */
+  listIn(scope: TenantScope, tx: Transaction): Promise<PackageConfig[]>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<PackageConfig | null>;
   /** Allocates the id; a taken key or display name throws packageKeyTaken; a default unflags the others. */
   add(config: PackageConfig, tx: Transaction): Promise<PackageConfig>;
   /** Adds the built-in package unless the organization already has one (safe against concurrent callers). */
-  addBuiltInIfNone(config: PackageConfig): Promise<void>;
+  addBuiltInIfNone(config: PackageConfig, tx: Transaction): Promise<void>;
   /** Optimistic (conflict); packageKeyTaken as in add; customers above the top tier move down to it. */
   save(config: PackageConfig, tx: Transaction): Promise<void>;
   remove(config: PackageConfig, tx: Transaction): Promise<void>;

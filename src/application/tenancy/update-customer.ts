@@ -34,7 +34,7 @@ export class UpdateCustomer {
       if (!found) throw new AppError('customerNotFound');
       const now = this.clock.now();
       if (choosesPackage({ packageId, packageType })) {
-        found.changePackage(choosePackage(await this.catalog.all(actor.scope), { packageId, packageType }), now);
+        found.changePackage(choosePackage(await this.catalog.all(actor.scope, tx), { packageId, packageType }), now);
       }
       if (customFields !== undefined) {
         found.setCustomFields(applyCustomFieldValues(await this.fields.list(actor.scope), found.customFields, customFields), now);

@@ -54,7 +54,15 @@ export class SqlPackageConfigRepository implements PackageConfigRepository {
   constructor(private readonly sql: SqlRunner) {}
 
   async list(scope: TenantScope): Promise<PackageConfig[]> {
-    const rows = await this.sql.query<PackageRow>(
+    return this.listOn(this.sql, scope);
+  }
+
+  async listIn(scope: TenantScope, tx: Transaction): Promise<PackageConfig[]> {
+    return this.listOn(sqlOf(tx), scope);
+  }
+
+  private async listOn(on: SqlRunner, scope: TenantScope): Promise<PackageConfig[]> {
+    const rows = await on.query<PackageRow>(
       sql`SELECT ${COLUMNS} FROM package_configs p WHERE p.organization_id = ${scope.organizationId} ORDER BY p.id ASC`,
     );
     return rows.map(packageOf);
@@ -85,8 +93,8 @@ export class SqlPackageConfigRepository implements PackageConfigRepository {
     return c;
   }
 
-  async addBuiltInIfNone(config: PackageConfig): Promise<void> {
-    await this.sql.query(
+  async addBuiltInIfNone(config: PackageConfig, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(
       sql`INSERT INTO package_configs (public_id, organization_id, key, display_name, description, min_check_interval_minutes,
          quota_tiers, sms_monthly_allowance, is_default, created_at, updated_at)
        SELECT ${config.publicId}, ${config.organizationId}, ${config.key}, ${config.displayName}, ${config.description}, ${config.minCheckIntervalMinutes}, CAST(${JSON.stringify(config.quotaTiers)} AS jsonb), ${config.smsMonthlyAllowance}, ${config.isDefault}, ${config.createdAt}, ${config.updatedAt}

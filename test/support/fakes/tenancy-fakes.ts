@@ -30,6 +30,9 @@ export class FakePackages implements PackageConfigRepository {
   async list(scope: TenantScope) {
     return this.rows.filter((p) => p.organizationId === scope.organizationId);
   }
+  async listIn(scope: TenantScope) {
+    return this.list(scope);
+  }
   async findByRef(scope: TenantScope, ref: string) {
     return this.rows.find((p) => p.organizationId === scope.organizationId && matches(p, ref)) ?? null;
   }
