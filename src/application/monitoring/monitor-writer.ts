@@ -128,7 +128,7 @@ export class MonitorWriter {
         allowPaidQuotaUpgrade: input.allowPaidQuotaUpgrade === true,
       });
       if (decision.kind === 'upgrade') await this.customers.upgradeQuotaTier(actor.scope, terms.customerId, fresh.currentTierIndex, tx);
-      await this.setDependencies(actor, monitor, input.dependsOn, now);
+      await this.setDependencies(actor, monitor, input.dependsOn, now, tx);
       return this.monitors.add(monitor, tx);
     });
   }
@@ -161,7 +161,7 @@ export class MonitorWriter {
       if (nextClass !== current.managementType) current.changeManagementType(nextClass, now);
       if (key !== undefined && key !== current.key) current.changeKey(key, now);
       this.finish(current, plan, now);
-      await this.setDependencies(actor, current, input.dependsOn, now);
+      await this.setDependencies(actor, current, input.dependsOn, now, tx);
       await this.monitors.save(current, tx);
       return current;
     });
@@ -211,10 +211,16 @@ export class MonitorWriter {
    * Sets the monitor's dependencies when the input names them (see decideDependencies), under the
    * organization's dependency lock: the graph read is the one the change is judged against.
    */
-  private async setDependencies(actor: Actor, monitor: Monitor, refs: readonly string[] | undefined, now: Date): Promise<void> {
+  private async setDependencies(
+    actor: Actor,
+    monitor: Monitor,
+    refs: readonly string[] | undefined,
+    now: Date,
+    tx: Transaction,
+  ): Promise<void> {
     if (refs === undefined || (refs.length === 0 && monitor.dependsOnIds.length === 0)) return;
     const { organizationId } = monitor;
-    await this.dependencies.lock(organizationId);
+    await this.dependencies.lock(organizationId, tx);
     const targets = refs.length === 0 ? new Map() : await this.dependencies.targets(organizationId, refs);
     const ids = decideDependencies({
       monitor: {

@@ -84,8 +84,8 @@ export const MONITOR_REPOSITORY = token<MonitorRepository>('MonitorRepository');
 
 /** The organization's monitor dependencies, as decideDependencies needs them. Joins the caller's transaction. */
 export interface MonitorDependencyGraph {
-  /** Serializes the organization's dependency changes until the transaction ends (two changes cannot close a loop together). */
-  lock(organizationId: number): Promise<void>;
+  /** Serializes the organization's dependency changes until the caller's transaction (`tx`) ends (two changes cannot close a loop together). */
+  lock(organizationId: number, tx: Transaction): Promise<void>;
   /** The organization's monitors these references (id or publicId) name, by reference; a reference naming none is left out. */
   targets(organizationId: number, refs: readonly string[]): Promise<Map<string, DependencyTarget>>;
   /** The organization's monitors that depend on others, as stored. */

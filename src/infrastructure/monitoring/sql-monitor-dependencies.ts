@@ -3,6 +3,8 @@ import type { DependencyNode, DependencyTarget } from '../../domain/monitoring/d
 import type { ManagementType } from '../../domain/monitoring/monitor-kind';
 import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
+import { sqlOf } from '../persistence/sql-transaction';
+import type { Transaction } from '../../application/shared/transaction';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INT = /^[1-9]\d{0,14}$/;
@@ -11,8 +13,8 @@ const INT = /^[1-9]\d{0,14}$/;
 export class SqlMonitorDependencies implements MonitorDependencyGraph {
   constructor(private readonly sql: SqlRunner) {}
 
-  async lock(organizationId: number): Promise<void> {
-    await this.sql.query(sql`SELECT pg_advisory_xact_lock(hashtext('monitor-dependencies'), ${organizationId})`);
+  async lock(organizationId: number, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`SELECT pg_advisory_xact_lock(hashtext('monitor-dependencies'), ${organizationId})`);
   }
 
   async targets(organizationId: number, refs: readonly string[]): Promise<Map<string, DependencyTarget>> {
