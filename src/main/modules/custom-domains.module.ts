@@ -1,4 +1,5 @@
 import { CLOCK } from '../../application/shared/clock';
+import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import {
   ACTIVE_HOST_DIRECTORY,
@@ -58,18 +59,36 @@ export const customDomainsModule = bindings(({ single }) => {
         c.get(ID_GENERATOR),
         c.get(CLOCK),
         new URL(config(c).publicBaseUrl).hostname.toLowerCase(),
+        c.get(TRANSACTION_RUNNER),
       ),
   );
   single(ListCustomDomains, (c) => new ListCustomDomains(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(CLOCK)));
   single(GetCustomDomain, (c) => new GetCustomDomain(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(CLOCK)));
-  single(RemoveCustomDomain, (c) => new RemoveCustomDomain(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(ActiveHosts), c.get(CLOCK)));
+  single(
+    RemoveCustomDomain,
+    (c) => new RemoveCustomDomain(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(ActiveHosts), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
   single(
     VerifyCustomDomain,
-    (c) => new VerifyCustomDomain(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(DomainOwnership), c.get(ActiveHosts), c.get(CLOCK)),
+    (c) =>
+      new VerifyCustomDomain(
+        c.get(CUSTOM_DOMAIN_REPOSITORY),
+        c.get(DomainOwnership),
+        c.get(ActiveHosts),
+        c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
+      ),
   );
   single(
     ActivateCustomDomain,
-    (c) => new ActivateCustomDomain(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(DomainOwnership), c.get(ActiveHosts), c.get(CLOCK)),
+    (c) =>
+      new ActivateCustomDomain(
+        c.get(CUSTOM_DOMAIN_REPOSITORY),
+        c.get(DomainOwnership),
+        c.get(ActiveHosts),
+        c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
+      ),
   );
   single(PurgeExpiredCustomDomains, (c) => new PurgeExpiredCustomDomains(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(CLOCK)));
 });
