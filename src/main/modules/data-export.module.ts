@@ -63,6 +63,7 @@ export const dataExportModule = bindings(({ single }) => {
         c.get<DataExportSettings>(DATA_EXPORT_SETTINGS),
         c.get<IdGenerator>(ID_GENERATOR),
         clock(c),
+        c.get<TransactionRunner>(TRANSACTION_RUNNER),
       ),
   );
   single(ListDataExports, (c) => new ListDataExports(exports(c)));
