@@ -1,3 +1,4 @@
+import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { SECRET_TOKENS } from '../../application/identity/ports';
@@ -47,18 +48,39 @@ export const locationsModule = bindings(({ single }) => {
   single(LocationAccess, (c) => new LocationAccess(c.get(LOCATION_REPOSITORY), c.get(CONFIGURED_LOCATIONS)));
   single(ListLocations, (c) => new ListLocations(c.get(LocationAccess), c.get(LOCATION_STATUS_READER), c.get(CLOCK)));
   single(GetLocation, (c) => new GetLocation(c.get(LocationAccess), c.get(LOCATION_STATUS_READER), c.get(CLOCK)));
-  single(CreateLocation, (c) => new CreateLocation(c.get(LOCATION_REPOSITORY), c.get(LocationAccess), c.get(CLOCK)));
+  single(
+    CreateLocation,
+    (c) => new CreateLocation(c.get(LOCATION_REPOSITORY), c.get(LocationAccess), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
   single(
     UpdateLocation,
-    (c) => new UpdateLocation(c.get(LOCATION_REPOSITORY), c.get(LocationAccess), c.get(LOCATION_STATUS_READER), c.get(CLOCK)),
+    (c) =>
+      new UpdateLocation(
+        c.get(LOCATION_REPOSITORY),
+        c.get(LocationAccess),
+        c.get(LOCATION_STATUS_READER),
+        c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
+      ),
   );
-  single(DeleteLocation, (c) => new DeleteLocation(c.get(LOCATION_REPOSITORY), c.get(LocationAccess)));
+  single(DeleteLocation, (c) => new DeleteLocation(c.get(LOCATION_REPOSITORY), c.get(LocationAccess), c.get(TRANSACTION_RUNNER)));
   single(ListProbeKeys, (c) => new ListProbeKeys(c.get(PROBE_KEY_REPOSITORY), c.get(LocationAccess)));
   single(
     CreateProbeKey,
-    (c) => new CreateProbeKey(c.get(PROBE_KEY_REPOSITORY), c.get(LocationAccess), c.get(SECRET_TOKENS), c.get(ID_GENERATOR), c.get(CLOCK)),
+    (c) =>
+      new CreateProbeKey(
+        c.get(PROBE_KEY_REPOSITORY),
+        c.get(LocationAccess),
+        c.get(SECRET_TOKENS),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
+      ),
   );
-  single(RevokeProbeKey, (c) => new RevokeProbeKey(c.get(PROBE_KEY_REPOSITORY), c.get(LocationAccess), c.get(CLOCK)));
+  single(
+    RevokeProbeKey,
+    (c) => new RevokeProbeKey(c.get(PROBE_KEY_REPOSITORY), c.get(LocationAccess), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
   single(ListProbes, (c) => new ListProbes(c.get(LocationAccess), c.get(LOCATION_STATUS_READER), c.get(CLOCK)));
 });
 
