@@ -8,13 +8,13 @@ import { token } from '../shared/token';
 /** Status pages. Scoped methods see a customer's own pages only (a customer scope), or all of the organization's. */
 export interface StatusPageRepository {
   /** Stores a new page and answers it with its id; a slug in use answers AppError('statusPageSlugTaken'). */
-  add(page: StatusPage): Promise<StatusPage>;
+  add(page: StatusPage, tx: Transaction): Promise<StatusPage>;
   /** By public id (uuid) or legacy integer id; null when missing or out of scope. */
   findByRef(scope: TenantScope, ref: string): Promise<StatusPage | null>;
   list(scope: TenantScope): Promise<StatusPage[]>;
   /** Optimistic: a page changed since it was read answers AppError('conflict'); a taken slug statusPageSlugTaken. */
-  save(page: StatusPage): Promise<void>;
-  remove(page: StatusPage): Promise<void>;
+  save(page: StatusPage, tx: Transaction): Promise<void>;
+  remove(page: StatusPage, tx: Transaction): Promise<void>;
   /** Unscoped, for visitors: by slug, or by internal id (a custom domain's page). */
   findBySlug(slug: string): Promise<StatusPage | null>;
   findById(id: number): Promise<StatusPage | null>;
@@ -115,8 +115,8 @@ export interface SubscriberRepository {
   findById(pageId: number, id: number): Promise<Subscriber | null>;
   findByToken(pageId: number, token: string): Promise<Subscriber | null>;
   list(pageId: number): Promise<Subscriber[]>;
-  save(subscriber: Subscriber): Promise<void>;
-  remove(subscriber: Subscriber): Promise<void>;
+  save(subscriber: Subscriber, tx: Transaction): Promise<void>;
+  remove(subscriber: Subscriber, tx: Transaction): Promise<void>;
 }
 export const SUBSCRIBER_REPOSITORY = token<SubscriberRepository>('SubscriberRepository');
 

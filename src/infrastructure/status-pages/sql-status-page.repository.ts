@@ -1,3 +1,5 @@
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { StatusPage, type ComponentGroup } from '../../domain/status-pages/status-page';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
@@ -75,8 +77,8 @@ const isUniqueViolation = (error: unknown) =>
 export class SqlStatusPageRepository implements StatusPageRepository {
   constructor(private readonly sql: SqlRunner) {}
 
-  async add(page: StatusPage): Promise<StatusPage> {
-    const rows = await this.sql.query<{ id: number }>(
+  async add(page: StatusPage, tx: Transaction): Promise<StatusPage> {
+    const rows = await sqlOf(tx).query<{ id: number }>(
       sql`INSERT INTO status_pages (public_id, organization_id, customer_id, title, slug, description, logo, brand_color, groups,
          show_response_times, footer, ip_allowlist, objectives, password_hash, access_secret, created_at, updated_at, version)
        VALUES (${page.publicId}, ${page.organizationId}, ${page.customerId}, ${page.title}, ${page.slug}, ${page.description}, ${page.logo}, ${page.brandColor}, ${groupsJson(page.groups)}::jsonb, ${page.showResponseTimes}, ${page.footer}, ${JSON.stringify(page.ipAllowlist)}::jsonb, ${JSON.stringify(page.objectives)}::jsonb, ${page.passwordHash}, ${page.accessSecret}, ${page.createdAt}, ${page.updatedAt}, 1)
@@ -100,10 +102,10 @@ export class SqlStatusPageRepository implements StatusPageRepository {
     );
   }
 
-  async save(page: StatusPage): Promise<void> {
+  async save(page: StatusPage, tx: Transaction): Promise<void> {
     let rows: unknown[];
     try {
-      rows = await this.sql.query(
+      rows = await sqlOf(tx).query(
         sql`UPDATE status_pages SET title = ${page.title}, slug = ${page.slug}, description = ${page.description}, logo = ${page.logo}, brand_color = ${page.brandColor}, groups = ${groupsJson(page.groups)}::jsonb, show_response_times = ${page.showResponseTimes},
            footer = ${page.footer}, ip_allowlist = ${JSON.stringify(page.ipAllowlist)}::jsonb, objectives = ${JSON.stringify(page.objectives)}::jsonb, password_hash = ${page.passwordHash}, access_secret = ${page.accessSecret}, updated_at = ${page.updatedAt}, version = version + 1
          WHERE id = ${page.id} AND version = ${page.version} RETURNING version`,
@@ -116,8 +118,8 @@ export class SqlStatusPageRepository implements StatusPageRepository {
     page.version += 1;
   }
 
-  async remove(page: StatusPage): Promise<void> {
-    await this.sql.query(sql`DELETE FROM status_pages WHERE id = ${page.id}`);
+  async remove(page: StatusPage, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`DELETE FROM status_pages WHERE id = ${page.id}`);
   }
 
   async findBySlug(slug: string): Promise<StatusPage | null> {

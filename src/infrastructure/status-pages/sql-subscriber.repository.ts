@@ -77,15 +77,15 @@ export class SqlSubscriberRepository implements SubscriberRepository {
   }
 
   /** Optimistic: a subscription changed since it was read (confirmed, its components chosen) answers `conflict`. */
-  async save(s: Subscriber): Promise<void> {
-    const rows = await this.sql.query(
+  async save(s: Subscriber, tx: Transaction): Promise<void> {
+    const rows = await sqlOf(tx).query(
       sql`UPDATE status_page_subscribers SET confirmed = ${s.confirmed}, confirmed_at = ${s.confirmedAt}, component_keys = ${JSON.stringify(s.componentKeys)}::jsonb, version = version + 1
           WHERE id = ${s.id} AND version = ${s.version} RETURNING version`,
     );
     versionSaved(s, rows);
   }
 
-  async remove(s: Subscriber): Promise<void> {
-    await this.sql.query(sql`DELETE FROM status_page_subscribers WHERE id = ${s.id}`);
+  async remove(s: Subscriber, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`DELETE FROM status_page_subscribers WHERE id = ${s.id}`);
   }
 }

@@ -94,7 +94,10 @@ export const statusPagesModule = bindings(({ single }) => {
         c.get(RATE_LIMITER),
       ),
   );
-  single(ManageSubscription, (c) => new ManageSubscription(c.get(STATUS_PAGE_REPOSITORY), c.get(SUBSCRIBER_REPOSITORY), c.get(CLOCK)));
+  single(
+    ManageSubscription,
+    (c) => new ManageSubscription(c.get(STATUS_PAGE_REPOSITORY), c.get(SUBSCRIBER_REPOSITORY), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
   single(
     PageSubscribers,
     (c) =>
@@ -136,6 +139,7 @@ export const statusPagesModule = bindings(({ single }) => {
         c.get(PASSWORD_HASHER),
         c.get(ID_GENERATOR),
         c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
         c.get(PAGE_OBJECTIVES),
       ),
   );
@@ -150,10 +154,11 @@ export const statusPagesModule = bindings(({ single }) => {
         c.get(PASSWORD_HASHER),
         c.get(ID_GENERATOR),
         c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
         c.get(PAGE_OBJECTIVES),
       ),
   );
-  single(DeleteStatusPage, (c) => new DeleteStatusPage(c.get(STATUS_PAGE_REPOSITORY)));
+  single(DeleteStatusPage, (c) => new DeleteStatusPage(c.get(STATUS_PAGE_REPOSITORY), c.get(TRANSACTION_RUNNER)));
   single(
     CreatePageIncident,
     (c) =>
