@@ -55,11 +55,18 @@ export const reportsModule = bindings(({ single }) => {
   single(REPORT_BRANDING, (c) => new SqlReportBranding(c.get(POOL_SQL)));
   single(REPORT_ARCHIVE, (c) => new FileReportArchive(c.get<AppConfig>(CONFIG).dataDir));
 
-  single(CreateReport, (c) => new CreateReport(c.get(REPORT_REPOSITORY), c.get(REPORT_SCOPE_REFS), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(
+    CreateReport,
+    (c) =>
+      new CreateReport(c.get(REPORT_REPOSITORY), c.get(REPORT_SCOPE_REFS), c.get(ID_GENERATOR), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
   single(ListReports, (c) => new ListReports(c.get(REPORT_REPOSITORY), c.get(REPORT_SCOPE_REFS), c.get(CLOCK)));
   single(GetReport, (c) => new GetReport(c.get(REPORT_REPOSITORY), c.get(REPORT_SCOPE_REFS), c.get(CLOCK)));
-  single(UpdateReport, (c) => new UpdateReport(c.get(REPORT_REPOSITORY), c.get(REPORT_SCOPE_REFS), c.get(CLOCK)));
-  single(DeleteReport, (c) => new DeleteReport(c.get(REPORT_REPOSITORY)));
+  single(
+    UpdateReport,
+    (c) => new UpdateReport(c.get(REPORT_REPOSITORY), c.get(REPORT_SCOPE_REFS), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
+  single(DeleteReport, (c) => new DeleteReport(c.get(REPORT_REPOSITORY), c.get(TRANSACTION_RUNNER)));
   single(
     ReportRunner,
     (c) =>
