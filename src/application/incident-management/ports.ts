@@ -151,14 +151,14 @@ export const IM_CUSTOMER_DIRECTORY = token<ImCustomerDirectory>('ImCustomerDirec
 
 /** Alert sources of an organization; the ingest endpoint finds one by the digest of its token. */
 export interface AlertSourceRepository {
-  add(scope: TenantScope, source: AlertSource): Promise<AlertSource>;
+  add(scope: TenantScope, source: AlertSource, tx: Transaction): Promise<AlertSource>;
   findByRef(scope: TenantScope, ref: string): Promise<AlertSource | null>;
   /** The source whose token has this digest, and whether its organization has IM switched on. */
   findByTokenHash(tokenHash: string): Promise<{ source: AlertSource; imEnabled: boolean } | null>;
   list(scope: TenantScope): Promise<AlertSource[]>;
   /** Optimistic: a version that moved meanwhile throws `conflict`. */
-  save(scope: TenantScope, source: AlertSource): Promise<void>;
-  remove(scope: TenantScope, source: AlertSource): Promise<void>;
+  save(scope: TenantScope, source: AlertSource, tx: Transaction): Promise<void>;
+  remove(scope: TenantScope, source: AlertSource, tx: Transaction): Promise<void>;
 }
 export const ALERT_SOURCE_REPOSITORY = token<AlertSourceRepository>('AlertSourceRepository');
 

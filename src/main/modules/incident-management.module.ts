@@ -177,12 +177,16 @@ export const incidentManagementModule = bindings(({ single }) => {
         c.get(SECRET_TOKENS),
         c.get(ID_GENERATOR),
         c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
       ),
   );
   single(ListAlertSources, (c) => new ListAlertSources(c.get(ALERT_SOURCE_REPOSITORY)));
   single(GetAlertSource, (c) => new GetAlertSource(c.get(ALERT_SOURCE_REPOSITORY)));
-  single(UpdateAlertSource, (c) => new UpdateAlertSource(c.get(ALERT_SOURCE_REPOSITORY), ...routingDirectories(c), c.get(CLOCK)));
-  single(DeleteAlertSource, (c) => new DeleteAlertSource(c.get(ALERT_SOURCE_REPOSITORY)));
+  single(
+    UpdateAlertSource,
+    (c) => new UpdateAlertSource(c.get(ALERT_SOURCE_REPOSITORY), ...routingDirectories(c), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
+  single(DeleteAlertSource, (c) => new DeleteAlertSource(c.get(ALERT_SOURCE_REPOSITORY), c.get(TRANSACTION_RUNNER)));
   single(
     IngestAlertPayload,
     (c) =>
