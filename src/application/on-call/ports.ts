@@ -11,31 +11,31 @@ import type { Transaction } from '../shared/transaction';
  * answers AppError('conflict').
  */
 export interface TeamRepository {
-  add(team: Team): Promise<void>;
+  add(team: Team, tx: Transaction): Promise<void>;
   find(organizationId: number, id: string): Promise<Team | null>;
   list(organizationId: number): Promise<Team[]>;
-  save(team: Team): Promise<void>;
-  remove(team: Team): Promise<void>;
+  save(team: Team, tx: Transaction): Promise<void>;
+  remove(team: Team, tx: Transaction): Promise<void>;
 }
 export const TEAM_REPOSITORY = token<TeamRepository>('ImTeamRepository');
 
 /** On-call schedules with their layers and overrides, per organization; optimistic `save` like teams. */
 export interface ScheduleRepository {
-  add(schedule: Schedule): Promise<void>;
+  add(schedule: Schedule, tx: Transaction): Promise<void>;
   find(organizationId: number, id: string): Promise<Schedule | null>;
   /** Name order; only the team's when teamId is given. */
   list(organizationId: number, filter?: { teamId?: string }): Promise<Schedule[]>;
-  save(schedule: Schedule): Promise<void>;
-  remove(schedule: Schedule): Promise<void>;
+  save(schedule: Schedule, tx: Transaction): Promise<void>;
+  remove(schedule: Schedule, tx: Transaction): Promise<void>;
 }
 export const SCHEDULE_REPOSITORY = token<ScheduleRepository>('ImScheduleRepository');
 
 export interface EscalationPolicyRepository {
-  add(policy: EscalationPolicy): Promise<void>;
+  add(policy: EscalationPolicy, tx: Transaction): Promise<void>;
   find(organizationId: number, id: string): Promise<EscalationPolicy | null>;
   list(organizationId: number): Promise<EscalationPolicy[]>;
-  save(policy: EscalationPolicy): Promise<void>;
-  remove(policy: EscalationPolicy): Promise<void>;
+  save(policy: EscalationPolicy, tx: Transaction): Promise<void>;
+  remove(policy: EscalationPolicy, tx: Transaction): Promise<void>;
 }
 export const ESCALATION_POLICY_REPOSITORY = token<EscalationPolicyRepository>('EscalationPolicyRepository');
 
@@ -143,8 +143,8 @@ export interface ContactMethodRepository {
   /** A stored method by its uuid; null when missing or another organization's. */
   find(organizationId: number, id: string): Promise<ContactMethod | null>;
   /** Adds or replaces (by id and user; the account e-mail's row is one per user). */
-  put(method: ContactMethod): Promise<void>;
-  remove(organizationId: number, userId: string, id: string): Promise<void>;
+  put(method: ContactMethod, tx: Transaction): Promise<void>;
+  remove(organizationId: number, userId: string, id: string, tx: Transaction): Promise<void>;
   /** The stored methods of these users, by user (what a page fans out to). */
   ofUsers(organizationId: number, userIds: readonly string[]): Promise<Map<string, ContactMethod[]>>;
 }

@@ -1,3 +1,5 @@
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { ResponderContactMethods } from '../../application/incident-management/ports';
 import type { ContactMethodRepository } from '../../application/on-call/ports';
 import { ACCOUNT_EMAIL_METHOD, type ContactMethod, type ContactMethodType } from '../../domain/incident-management/contact-method';
@@ -61,16 +63,16 @@ export class SqlContactMethods implements ContactMethodRepository, ResponderCont
     return rows[0] ? this.methodOf(rows[0]) : null;
   }
 
-  async put(method: ContactMethod): Promise<void> {
-    await this.sql.query(
+  async put(method: ContactMethod, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(
       sql`INSERT INTO im_contact_methods (${raw(COLUMNS)})
        SELECT u.id, ${method.id}, u.organization_id, ${method.type}, ${method.id === ACCOUNT_EMAIL_METHOD ? null : method.address}, ${method.enabled}, ${method.secret === null ? null : this.cipher.encrypt(method.secret, secretContext(method.id))}, ${method.createdAt}, ${method.updatedAt} FROM users u WHERE u.id = ${method.userId} AND u.organization_id = ${method.organizationId}
        ON CONFLICT (user_id, id) DO UPDATE SET address = EXCLUDED.address, enabled = EXCLUDED.enabled, updated_at = EXCLUDED.updated_at`,
     );
   }
 
-  async remove(organizationId: number, userId: string, id: string): Promise<void> {
-    await this.sql.query(
+  async remove(organizationId: number, userId: string, id: string, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(
       sql`DELETE FROM im_contact_methods WHERE organization_id = ${organizationId} AND user_id = ${userId} AND id = ${id}`,
     );
   }

@@ -3,7 +3,7 @@ import { AppError } from '../../domain/shared/app-error';
 import { Schedule, type ScheduleOverride } from '../../domain/on-call/schedule';
 import type { Restriction, RotationLayer, RotationType, ShiftUnit } from '../../domain/on-call/rotation';
 import type { ScheduleRepository } from '../../application/on-call/ports';
-import type { TransactionRunner } from '../../application/shared/transaction';
+import type { Transaction } from '../../application/shared/transaction';
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from '../persistence/uuid';
 import { empty, raw, sql } from '../persistence/sql';
@@ -84,20 +84,15 @@ const toSchedule = (row: ScheduleRow) =>
     version: Number(row.version),
   });
 
-/** Schedules with their layers and overrides, written together in one transaction. */
+/** Schedules with their layers and overrides, written together on the caller's transaction. */
 export class SqlScheduleRepository implements ScheduleRepository {
-  constructor(
-    private readonly sql: SqlRunner,
-    private readonly tx: TransactionRunner,
-  ) {}
+  constructor(private readonly sql: SqlRunner) {}
 
-  async add(schedule: Schedule): Promise<void> {
-    await this.tx.run(async (tx) => {
-      const db = sqlOf(tx);
-      await db.query(sql`INSERT INTO im_schedules (id, organization_id, team_id, name, description, timezone, created_at, updated_at, version)
-         VALUES (${schedule.id}, ${schedule.organizationId}, ${schedule.teamId}, ${schedule.name}, ${schedule.description}, ${schedule.timezone}, ${schedule.createdAt}, ${schedule.updatedAt}, 1)`);
-      await this.writeChildren(db, schedule);
-    });
+  async add(schedule: Schedule, tx: Transaction): Promise<void> {
+    const db = sqlOf(tx);
+    await db.query(sql`INSERT INTO im_schedules (id, organization_id, team_id, name, description, timezone, created_at, updated_at, version)
+       VALUES (${schedule.id}, ${schedule.organizationId}, ${schedule.teamId}, ${schedule.name}, ${schedule.description}, ${schedule.timezone}, ${schedule.createdAt}, ${schedule.updatedAt}, 1)`);
+    await this.writeChildren(db, schedule);
   }
 
   async find(organizationId: number, id: string): Promise<Schedule | null> {
@@ -115,22 +110,20 @@ export class SqlScheduleRepository implements ScheduleRepository {
     return rows.map(toSchedule);
   }
 
-  async save(schedule: Schedule): Promise<void> {
-    await this.tx.run(async (tx) => {
-      const db = sqlOf(tx);
-      const rows =
-        await db.query(sql`UPDATE im_schedules SET team_id = ${schedule.teamId}, name = ${schedule.name}, description = ${schedule.description}, timezone = ${schedule.timezone}, updated_at = ${schedule.updatedAt}, version = version + 1
-          WHERE id = ${schedule.id} AND organization_id = ${schedule.organizationId} AND version = ${schedule.version} RETURNING version`);
-      if (rows.length === 0) throw new AppError('conflict', {}, 'The schedule changed meanwhile; read it again');
-      await db.query(sql`DELETE FROM im_schedule_layers WHERE schedule_id = ${schedule.id}`);
-      await db.query(sql`DELETE FROM im_schedule_overrides WHERE schedule_id = ${schedule.id}`);
-      await this.writeChildren(db, schedule);
-    });
+  async save(schedule: Schedule, tx: Transaction): Promise<void> {
+    const db = sqlOf(tx);
+    const rows =
+      await db.query(sql`UPDATE im_schedules SET team_id = ${schedule.teamId}, name = ${schedule.name}, description = ${schedule.description}, timezone = ${schedule.timezone}, updated_at = ${schedule.updatedAt}, version = version + 1
+        WHERE id = ${schedule.id} AND organization_id = ${schedule.organizationId} AND version = ${schedule.version} RETURNING version`);
+    if (rows.length === 0) throw new AppError('conflict', {}, 'The schedule changed meanwhile; read it again');
+    await db.query(sql`DELETE FROM im_schedule_layers WHERE schedule_id = ${schedule.id}`);
+    await db.query(sql`DELETE FROM im_schedule_overrides WHERE schedule_id = ${schedule.id}`);
+    await this.writeChildren(db, schedule);
     schedule.version += 1;
   }
 
-  async remove(schedule: Schedule): Promise<void> {
-    await this.sql.query(sql`DELETE FROM im_schedules WHERE id = ${schedule.id} AND organization_id = ${schedule.organizationId}`);
+  async remove(schedule: Schedule, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`DELETE FROM im_schedules WHERE id = ${schedule.id} AND organization_id = ${schedule.organizationId}`);
   }
 
   private async writeChildren(db: UnitOfWorkSql, schedule: Schedule): Promise<void> {

@@ -2,7 +2,7 @@ import { sqlOf } from '../persistence/sql-transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { Team, type TeamMember } from '../../domain/on-call/teams';
 import type { TeamRepository } from '../../application/on-call/ports';
-import type { TransactionRunner } from '../../application/shared/transaction';
+import type { Transaction } from '../../application/shared/transaction';
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from '../persistence/uuid';
 import { raw, sql } from '../persistence/sql';
@@ -35,21 +35,16 @@ const toTeam = (row: TeamRow) =>
     version: Number(row.version),
   });
 
-/** Teams and their memberships; a team and its members are written in one transaction. */
+/** Teams and their memberships; a team and its members are written on the caller's transaction (together or not at all). */
 export class SqlTeamRepository implements TeamRepository {
-  constructor(
-    private readonly sql: SqlRunner,
-    private readonly tx: TransactionRunner,
-  ) {}
+  constructor(private readonly sql: SqlRunner) {}
 
-  async add(team: Team): Promise<void> {
-    await this.tx.run(async (tx) => {
-      const db = sqlOf(tx);
-      await db.query(
-        sql`INSERT INTO im_teams (id, organization_id, name, description, created_at, updated_at, version) VALUES (${team.id}, ${team.organizationId}, ${team.name}, ${team.description}, ${team.createdAt}, ${team.updatedAt}, 1)`,
-      );
-      await this.writeMembers(db, team);
-    });
+  async add(team: Team, tx: Transaction): Promise<void> {
+    const db = sqlOf(tx);
+    await db.query(
+      sql`INSERT INTO im_teams (id, organization_id, name, description, created_at, updated_at, version) VALUES (${team.id}, ${team.organizationId}, ${team.name}, ${team.description}, ${team.createdAt}, ${team.updatedAt}, 1)`,
+    );
+    await this.writeMembers(db, team);
   }
 
   async find(organizationId: number, id: string): Promise<Team | null> {
@@ -63,21 +58,19 @@ export class SqlTeamRepository implements TeamRepository {
     return rows.map(toTeam);
   }
 
-  async save(team: Team): Promise<void> {
-    await this.tx.run(async (tx) => {
-      const db = sqlOf(tx);
-      const rows =
-        await db.query(sql`UPDATE im_teams SET name = ${team.name}, description = ${team.description}, updated_at = ${team.updatedAt}, version = version + 1
-          WHERE id = ${team.id} AND organization_id = ${team.organizationId} AND version = ${team.version} RETURNING version`);
-      if (rows.length === 0) throw new AppError('conflict', {}, 'The team changed meanwhile; read it again');
-      await db.query(sql`DELETE FROM im_team_members WHERE team_id = ${team.id}`);
-      await this.writeMembers(db, team);
-    });
+  async save(team: Team, tx: Transaction): Promise<void> {
+    const db = sqlOf(tx);
+    const rows =
+      await db.query(sql`UPDATE im_teams SET name = ${team.name}, description = ${team.description}, updated_at = ${team.updatedAt}, version = version + 1
+        WHERE id = ${team.id} AND organization_id = ${team.organizationId} AND version = ${team.version} RETURNING version`);
+    if (rows.length === 0) throw new AppError('conflict', {}, 'The team changed meanwhile; read it again');
+    await db.query(sql`DELETE FROM im_team_members WHERE team_id = ${team.id}`);
+    await this.writeMembers(db, team);
     team.version += 1;
   }
 
-  async remove(team: Team): Promise<void> {
-    await this.sql.query(sql`DELETE FROM im_teams WHERE id = ${team.id} AND organization_id = ${team.organizationId}`);
+  async remove(team: Team, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`DELETE FROM im_teams WHERE id = ${team.id} AND organization_id = ${team.organizationId}`);
   }
 
   private async writeMembers(db: UnitOfWorkSql, team: Team): Promise<void> {
