@@ -23,10 +23,10 @@ export class OfflinePaymentProvider implements PaymentProvider {
     private readonly clock: Clock,
   ) {}
 
-  async startMandate(organizationId: number, returnUrl: string): Promise<{ mandateId: string; redirectUrl: string }> {
+  async startMandate(organizationId: number, returnUrl: string, tx: Transaction): Promise<{ mandateId: string; redirectUrl: string }> {
     const mandateId = this.ids.uuid();
     const now = this.clock.now();
-    await this.sql.query(
+    await sqlOf(tx).query(
       sql`INSERT INTO billing_mandates (id, organization_id, status, return_url, created_at, updated_at) VALUES (${mandateId}, ${organizationId}, 'active', ${returnUrl}, ${now}, ${now})`,
     );
     const redirect = new URL(returnUrl);

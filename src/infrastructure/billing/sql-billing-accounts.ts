@@ -31,14 +31,14 @@ export class SqlBillingAccounts implements BillingAccounts {
     };
   }
 
-  async setMandate(organizationId: number, mandateId: string, status: MandateStatus, at: Date): Promise<void> {
-    await this.sql
+  async setMandate(organizationId: number, mandateId: string, status: MandateStatus, at: Date, tx: Transaction): Promise<void> {
+    await sqlOf(tx)
       .query(sql`INSERT INTO billing_accounts (organization_id, mandate_id, mandate_status, updated_at) VALUES (${organizationId}, ${mandateId}, ${status}, ${at})
        ON CONFLICT (organization_id) DO UPDATE SET mandate_id = EXCLUDED.mandate_id, mandate_status = EXCLUDED.mandate_status, updated_at = EXCLUDED.updated_at`);
   }
 
-  async setDiscount(organizationId: number, discount: Discount | null, at: Date): Promise<void> {
-    await this.sql
+  async setDiscount(organizationId: number, discount: Discount | null, at: Date, tx: Transaction): Promise<void> {
+    await sqlOf(tx)
       .query(sql`INSERT INTO billing_accounts (organization_id, discount_percent, discount_code, discount_applied_at, updated_at) VALUES (${organizationId}, ${discount?.percent ?? null}, ${discount?.code ?? null}, ${discount?.appliedAt ?? null}, ${at})
        ON CONFLICT (organization_id) DO UPDATE SET discount_percent = EXCLUDED.discount_percent, discount_code = EXCLUDED.discount_code,
          discount_applied_at = EXCLUDED.discount_applied_at, updated_at = EXCLUDED.updated_at`);

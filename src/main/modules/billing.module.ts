@@ -57,6 +57,7 @@ export const billingModule = bindings(({ single }) => {
         c.get(BILLING_ACCOUNTS),
         c.get(CLOCK),
         new URL('/api/billing/mandate/return', c.get<AppConfig>(CONFIG).publicBaseUrl).toString(),
+        c.get(TRANSACTION_RUNNER),
       ),
   );
   single(
@@ -66,11 +67,12 @@ export const billingModule = bindings(({ single }) => {
         c.get(PAYMENT_PROVIDER),
         c.get(BILLING_ACCOUNTS),
         c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
         c.get<AppConfig>(CONFIG).billingReturnPageUrl ?? null,
       ),
   );
-  single(ApplyDiscount, (c) => new ApplyDiscount(c.get(BILLING_ACCOUNTS), c.get(DISCOUNT_CODES), c.get(CLOCK)));
-  single(CustomPricing, (c) => new CustomPricing(c.get(CUSTOM_PRICING_STORE), c.get(CLOCK)));
+  single(ApplyDiscount, (c) => new ApplyDiscount(c.get(BILLING_ACCOUNTS), c.get(DISCOUNT_CODES), c.get(CLOCK), c.get(TRANSACTION_RUNNER)));
+  single(CustomPricing, (c) => new CustomPricing(c.get(CUSTOM_PRICING_STORE), c.get(CLOCK), c.get(TRANSACTION_RUNNER)));
 });
 
 export const billingContext: ContextModule = {
