@@ -94,7 +94,8 @@ export class Invitations {
 
   async revoke(actor: Actor, id: string): Promise<void> {
     requireAction(actor, 'invitation.manage');
-    if (!(await this.d.invitations.revoke(actor.scope.organizationId, id, this.d.clock.now()))) throw new AppError('invitationNotFound');
+    const revoked = await this.d.tx.run((tx) => this.d.invitations.revoke(actor.scope.organizationId, id, this.d.clock.now(), tx));
+    if (!revoked) throw new AppError('invitationNotFound');
   }
 
   /** What the invitee sees before choosing a name and password. */

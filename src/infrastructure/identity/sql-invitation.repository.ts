@@ -54,9 +54,9 @@ export class SqlInvitationRepository implements InvitationRepository {
     return rows.length > 0;
   }
 
-  async revoke(organizationId: number, id: string, now: Date): Promise<boolean> {
+  async revoke(organizationId: number, id: string, now: Date, tx: Transaction): Promise<boolean> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
-    const rows = await this.sql.query(sql`UPDATE user_invitations SET revoked_at = ${now}
+    const rows = await sqlOf(tx).query(sql`UPDATE user_invitations SET revoked_at = ${now}
       WHERE id = ${id} AND organization_id = ${organizationId} AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ${now}
       RETURNING id`);
     return rows.length > 0;
