@@ -194,7 +194,7 @@ export interface ImOutboundDeliveries {
   /** The organization's IM page with this id; null when missing, another organization's or not an IM page. */
   find(organizationId: number, id: string): Promise<ImOutboundDelivery | null>;
   /** Puts a failed page back in the queue, due at `now` (one more attempt; its history is kept). False when it is not failed any more. */
-  requeue(organizationId: number, id: string, now: Date): Promise<boolean>;
+  requeue(organizationId: number, id: string, now: Date, tx: Transaction): Promise<boolean>;
 }
 export const IM_OUTBOUND_DELIVERIES = token<ImOutboundDeliveries>('ImOutboundDeliveries');
 
@@ -223,9 +223,9 @@ export interface ImRoutingSettings {
   findMonitor(organizationId: number, ref: string): Promise<RoutedMonitor | null>;
   customer(organizationId: number, customerId: number): Promise<ImRoutingSetting | null>;
   monitor(organizationId: number, monitorId: number): Promise<ImRoutingSetting | null>;
-  setCustomer(organizationId: number, customerId: number, setting: ImRoutingSetting, now: Date): Promise<void>;
+  setCustomer(organizationId: number, customerId: number, setting: ImRoutingSetting, now: Date, tx: Transaction): Promise<void>;
   /** null removes the override (the monitor inherits its customer's setting). */
-  setMonitor(organizationId: number, monitorId: number, setting: ImRoutingSetting | null, now: Date): Promise<void>;
+  setMonitor(organizationId: number, monitorId: number, setting: ImRoutingSetting | null, now: Date, tx: Transaction): Promise<void>;
   /** For the engine, one read for a batch: the routing of each monitor (monitors that are gone are left out). */
   forMonitors(monitorIds: readonly number[]): Promise<Map<number, MonitorRoutingContext>>;
 }

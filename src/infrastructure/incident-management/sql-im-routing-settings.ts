@@ -1,3 +1,5 @@
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { ImRoutingSettings, MonitorRoutingContext, RoutedMonitor } from '../../application/incident-management/ports';
 import type { ImRoutingSetting } from '../../domain/incident-management/monitor-routing';
 import type { SqlRunner } from '../persistence/database';
@@ -42,21 +44,21 @@ export class SqlImRoutingSettings implements ImRoutingSettings {
     return settingOf(rows[0]);
   }
 
-  async setCustomer(organizationId: number, customerId: number, setting: ImRoutingSetting, now: Date): Promise<void> {
-    await this.sql
+  async setCustomer(organizationId: number, customerId: number, setting: ImRoutingSetting, now: Date, tx: Transaction): Promise<void> {
+    await sqlOf(tx)
       .query(sql`INSERT INTO im_customer_routing (customer_id, organization_id, enabled, team_id, escalation_policy_id, updated_at)
        SELECT id, organization_id, ${setting.enabled}, ${setting.teamId}, ${setting.escalationPolicyId}, ${now} FROM customers WHERE id = ${customerId} AND organization_id = ${organizationId}
        ON CONFLICT (customer_id) DO UPDATE SET enabled = EXCLUDED.enabled, team_id = EXCLUDED.team_id,
          escalation_policy_id = EXCLUDED.escalation_policy_id, updated_at = EXCLUDED.updated_at`);
   }
 
-  async setMonitor(organizationId: number, monitorId: number, setting: ImRoutingSetting | null, now: Date): Promise<void> {
+  async setMonitor(organizationId: number, monitorId: number, setting: ImRoutingSetting | null, now: Date, tx: Transaction): Promise<void> {
+    const on = sqlOf(tx);
     if (setting === null) {
-      await this.sql.query(sql`DELETE FROM im_monitor_routing WHERE organization_id = ${organizationId} AND monitor_id = ${monitorId}`);
+      await on.query(sql`DELETE FROM im_monitor_routing WHERE organization_id = ${organizationId} AND monitor_id = ${monitorId}`);
       return;
     }
-    await this.sql
-      .query(sql`INSERT INTO im_monitor_routing (monitor_id, organization_id, enabled, team_id, escalation_policy_id, updated_at)
+    await on.query(sql`INSERT INTO im_monitor_routing (monitor_id, organization_id, enabled, team_id, escalation_policy_id, updated_at)
        SELECT id, organization_id, ${setting.enabled}, ${setting.teamId}, ${setting.escalationPolicyId}, ${now} FROM monitors WHERE id = ${monitorId} AND organization_id = ${organizationId}
        ON CONFLICT (monitor_id) DO UPDATE SET enabled = EXCLUDED.enabled, team_id = EXCLUDED.team_id,
          escalation_policy_id = EXCLUDED.escalation_policy_id, updated_at = EXCLUDED.updated_at`);

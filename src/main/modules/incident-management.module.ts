@@ -143,7 +143,10 @@ export const incidentManagementModule = bindings(({ single }) => {
   single(BulkImIncidentAction, membersOnly(BulkImIncidentAction));
 
   single(IM_OUTBOUND_DELIVERIES, (c) => new SqlImOutboundDeliveries(c.get(POOL_SQL)));
-  single(RetryImOutbound, (c) => new RetryImOutbound(c.get(IM_OUTBOUND_DELIVERIES), c.get(RATE_LIMITER), c.get(CLOCK)));
+  single(
+    RetryImOutbound,
+    (c) => new RetryImOutbound(c.get(IM_OUTBOUND_DELIVERIES), c.get(RATE_LIMITER), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
   single(AdmitImEvent, (c) => new AdmitImEvent(c.get(SHARED_RATE_COUNTER), c.get(CLOCK)));
   single(SHARED_RATE_COUNTER, (c) => new PostgresSharedRateCounter(c.get(SQL)));
   single(IM_EVENT_BATCH_STORE, (c) => {
@@ -215,9 +218,15 @@ export const incidentManagementModule = bindings(({ single }) => {
     customers: c.get<ImCustomerDirectory>(IM_CUSTOMER_DIRECTORY),
   });
   single(GetCustomerImRouting, (c) => new GetCustomerImRouting(c.get(IM_ROUTING_SETTINGS), c.get(IM_CUSTOMER_DIRECTORY)));
-  single(SetCustomerImRouting, (c) => new SetCustomerImRouting(c.get(IM_ROUTING_SETTINGS), routingDeps(c), c.get(CLOCK)));
+  single(
+    SetCustomerImRouting,
+    (c) => new SetCustomerImRouting(c.get(IM_ROUTING_SETTINGS), routingDeps(c), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
   single(GetMonitorImRouting, (c) => new GetMonitorImRouting(c.get(IM_ROUTING_SETTINGS)));
-  single(SetMonitorImRouting, (c) => new SetMonitorImRouting(c.get(IM_ROUTING_SETTINGS), routingDeps(c), c.get(CLOCK)));
+  single(
+    SetMonitorImRouting,
+    (c) => new SetMonitorImRouting(c.get(IM_ROUTING_SETTINGS), routingDeps(c), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
 });
 
 export const incidentManagementContext: ContextModule = {

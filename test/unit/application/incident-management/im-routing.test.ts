@@ -1,4 +1,4 @@
-import { FakeTransaction } from '../../../support/fakes/shared-fakes';
+import { FakeTransaction, immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { ManualClock } from '../../../support/manual-clock';
 import { expectAppErrorAsync } from '../../../support/expect-app-error';
@@ -251,8 +251,8 @@ describe('IM routing settings', () => {
     settings.aMonitor(2, 8, 4);
   });
   const deps = () => ({ teams, policies, customers });
-  const setCustomer = () => new SetCustomerImRouting(settings, deps(), new ManualClock(t0));
-  const setMonitor = () => new SetMonitorImRouting(settings, deps(), new ManualClock(t0));
+  const setCustomer = () => new SetCustomerImRouting(settings, deps(), new ManualClock(t0), immediateTransactions);
+  const setMonitor = () => new SetMonitorImRouting(settings, deps(), new ManualClock(t0), immediateTransactions);
 
   it("refuses another organization's team, policy, customer and monitor", async () => {
     await expectAppErrorAsync(setCustomer().execute(actor, '3', { enabled: true, teamId: 'theirs' }), 'invalidTeamId');
