@@ -33,7 +33,7 @@ export interface MaintenanceWindowRepository {
   listIn(scope: TenantScope, tx: Transaction): Promise<MaintenanceWindow[]>;
   /** Optimistic: a window changed since it was read answers AppError('conflict'). */
   save(window: MaintenanceWindow, tx: Transaction): Promise<void>;
-  remove(window: MaintenanceWindow): Promise<void>;
+  remove(window: MaintenanceWindow, tx: Transaction): Promise<void>;
   /** Unscoped, for the check engine: the monitor and the windows naming it or its customer; null when it is gone. */
   coveringMonitor(monitorId: number): Promise<{ monitor: CoveredMonitor; windows: MaintenanceWindow[] } | null>;
   /** The same for many monitors in one read; monitors that are gone are left out. */

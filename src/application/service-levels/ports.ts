@@ -17,7 +17,7 @@ export interface ObjectiveRepository {
   list(scope: TenantScope): Promise<ServiceLevelObjective[]>;
   /** Optimistic: an objective changed since it was read answers AppError('conflict'). */
   save(objective: ServiceLevelObjective, tx: Transaction): Promise<void>;
-  remove(objective: ServiceLevelObjective): Promise<void>;
+  remove(objective: ServiceLevelObjective, tx: Transaction): Promise<void>;
   /** Unscoped, for the burn evaluation: every objective with alerts on, or still marked burning. */
   alerting(): Promise<ServiceLevelObjective[]>;
   /**

@@ -140,8 +140,8 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
     window.version += 1;
   }
 
-  async remove(window: MaintenanceWindow): Promise<void> {
-    await this.sql.query(sql`DELETE FROM maintenance_windows WHERE id = ${window.id}`);
+  async remove(window: MaintenanceWindow, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`DELETE FROM maintenance_windows WHERE id = ${window.id}`);
   }
 
   async coveringMonitor(monitorId: number): Promise<{ monitor: CoveredMonitor; windows: MaintenanceWindow[] } | null> {

@@ -101,8 +101,8 @@ export class SqlObjectiveRepository implements ObjectiveRepository {
     o.version += 1;
   }
 
-  async remove(o: ServiceLevelObjective): Promise<void> {
-    await this.sql.query(sql`DELETE FROM service_level_objectives WHERE id = ${o.id}`);
+  async remove(o: ServiceLevelObjective, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`DELETE FROM service_level_objectives WHERE id = ${o.id}`);
   }
 
   async alerting(): Promise<ServiceLevelObjective[]> {

@@ -92,7 +92,7 @@ export const maintenanceModule = bindings(({ single }) => {
         c.get(CLOCK),
       ),
   );
-  single(DeleteMaintenanceWindow, (c) => new DeleteMaintenanceWindow(c.get(MAINTENANCE_WINDOW_REPOSITORY)));
+  single(DeleteMaintenanceWindow, (c) => new DeleteMaintenanceWindow(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(TRANSACTION_RUNNER)));
   single(
     CheckMaintenance,
     (c) => new CheckMaintenance(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(MAINTENANCE_TARGETS), c.get(RECURRENCE_EXPANDER), c.get(CLOCK)),

@@ -57,7 +57,7 @@ export const serviceLevelsModule = bindings(({ single }) => {
     UpdateObjective,
     (c) => new UpdateObjective(c.get(OBJECTIVE_REPOSITORY), c.get(OBJECTIVE_SUBJECTS), c.get(TRANSACTION_RUNNER), c.get(CLOCK)),
   );
-  single(DeleteObjective, (c) => new DeleteObjective(c.get(OBJECTIVE_REPOSITORY)));
+  single(DeleteObjective, (c) => new DeleteObjective(c.get(OBJECTIVE_REPOSITORY), c.get(TRANSACTION_RUNNER)));
   single(GetObjectiveStatus, (c) => new GetObjectiveStatus(c.get(OBJECTIVE_REPOSITORY), c.get(ObjectiveMeter), c.get(CLOCK)));
   single(
     EvaluateBurnAlerts,
