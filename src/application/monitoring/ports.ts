@@ -78,7 +78,7 @@ export interface MonitorRepository {
   /** Locks one monitor's row until commit (tag attachment limits). */
   lockMonitor(monitor: Monitor, tx: Transaction): Promise<void>;
   /** Passive monitors: records a ping; false when no heartbeat monitor has this token. */
-  recordHeartbeat(token: string, at: Date): Promise<boolean>;
+  recordHeartbeat(token: string, at: Date, tx: Transaction): Promise<boolean>;
 }
 export const MONITOR_REPOSITORY = token<MonitorRepository>('MonitorRepository');
 

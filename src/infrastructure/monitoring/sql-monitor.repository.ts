@@ -188,9 +188,9 @@ export class SqlMonitorRepository implements MonitorRepository {
     await racing(() => sqlOf(tx).query(sql`SELECT id FROM monitors WHERE id = ${monitor.id} FOR UPDATE`));
   }
 
-  async recordHeartbeat(token: string, at: Date): Promise<boolean> {
+  async recordHeartbeat(token: string, at: Date, tx: Transaction): Promise<boolean> {
     const rows = await racing(() =>
-      this.sql.query<{ id: string; kind: MonitorKind }>(
+      sqlOf(tx).query<{ id: string; kind: MonitorKind }>(
         sql`UPDATE monitors SET last_heartbeat_at = ${at} WHERE heartbeat_token = ${token} AND monitoring_type = 'heartbeat' RETURNING id, kind`,
       ),
     );

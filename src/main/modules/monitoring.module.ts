@@ -105,7 +105,7 @@ export const monitoringModule = bindings(({ bind, single }) => {
   single(ShowWebsite, (c) => new ShowWebsite(c.get(MONITOR_READER)));
   single(UpdateWebsiteCheckConfig, (c) => new UpdateWebsiteCheckConfig(c.get(MONITOR_REPOSITORY), c.get(MonitorWriter)));
   single(DeleteMonitor, (c) => new DeleteMonitor(c.get(MONITOR_REPOSITORY), c.get(MonitorWriter), c.get(TRANSACTION_RUNNER)));
-  single(RecordHeartbeat, (c) => new RecordHeartbeat(c.get(MONITOR_REPOSITORY), c.get(CLOCK)));
+  single(RecordHeartbeat, (c) => new RecordHeartbeat(c.get(MONITOR_REPOSITORY), c.get(CLOCK), c.get(TRANSACTION_RUNNER)));
   single(
     FileChangeRequest,
     (c) =>
