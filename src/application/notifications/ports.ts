@@ -49,8 +49,8 @@ export const CHANNEL_OWNERS = token<ChannelOwners>('ChannelOwners');
 
 export interface OrganizationSmtpStore {
   get(organizationId: number): Promise<OrganizationSmtp | null>;
-  put(settings: OrganizationSmtp): Promise<void>;
-  remove(organizationId: number): Promise<boolean>;
+  put(settings: OrganizationSmtp, tx: Transaction): Promise<void>;
+  remove(organizationId: number, tx: Transaction): Promise<boolean>;
 }
 export const ORGANIZATION_SMTP_STORE = token<OrganizationSmtpStore>('OrganizationSmtpStore');
 

@@ -106,10 +106,11 @@ export const notificationsModule = bindings(({ bind, single }) => {
         c.get<SmtpVerifier>(SMTP_VERIFIER),
         cipher(c),
         clock(c),
+        c.get(TRANSACTION_RUNNER),
       ),
   );
   single(GetOrganizationSmtp, (c) => new GetOrganizationSmtp(smtp(c)));
-  single(RemoveOrganizationSmtp, (c) => new RemoveOrganizationSmtp(smtp(c)));
+  single(RemoveOrganizationSmtp, (c) => new RemoveOrganizationSmtp(smtp(c), c.get(TRANSACTION_RUNNER)));
 
   bindNotificationDelivery({ bind, single });
 });
