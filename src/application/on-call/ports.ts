@@ -61,7 +61,7 @@ export interface CalendarFeed {
 
 /** Feed tokens, kept as digests. One feed per schedule and per user: issuing a new one retires the old URL. */
 export interface CalendarFeeds {
-  replace(feed: CalendarFeed): Promise<void>;
+  replace(feed: CalendarFeed, tx: Transaction): Promise<void>;
   findByTokenHash(tokenHash: string): Promise<CalendarFeed | null>;
 }
 export const CALENDAR_FEEDS = token<CalendarFeeds>('ImCalendarFeeds');

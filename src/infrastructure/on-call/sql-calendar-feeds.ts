@@ -1,3 +1,5 @@
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { CalendarFeed, CalendarFeeds } from '../../application/on-call/ports';
 import type { SqlRunner } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
@@ -14,11 +16,11 @@ interface FeedRow {
 export class SqlCalendarFeeds implements CalendarFeeds {
   constructor(private readonly sql: SqlRunner) {}
 
-  async replace(feed: CalendarFeed): Promise<void> {
+  async replace(feed: CalendarFeed, tx: Transaction): Promise<void> {
     const { scheduleId, userId } = feed.subject;
     // One statement: two concurrent replacements cannot both insert, the later one wins.
     const target = scheduleId !== null ? '(schedule_id) WHERE schedule_id IS NOT NULL' : '(user_id) WHERE user_id IS NOT NULL';
-    await this.sql.query(
+    await sqlOf(tx).query(
       sql`INSERT INTO im_calendar_feeds (token_hash, organization_id, schedule_id, user_id, created_at) VALUES (${feed.tokenHash}, ${feed.organizationId}, ${scheduleId}, ${userId}, ${feed.createdAt})
        ON CONFLICT ${raw(target)} DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = EXCLUDED.created_at`,
     );

@@ -147,7 +147,14 @@ export const onCallModule = bindings(({ single }) => {
   single(WhoIsOnCall, (c) => new WhoIsOnCall(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(CLOCK)));
   single(
     IssueCalendarFeed,
-    (c) => new IssueCalendarFeed(c.get(SCHEDULE_REPOSITORY), c.get(CALENDAR_FEEDS), c.get(SECRET_TOKENS), c.get(CLOCK)),
+    (c) =>
+      new IssueCalendarFeed(
+        c.get(SCHEDULE_REPOSITORY),
+        c.get(CALENDAR_FEEDS),
+        c.get(SECRET_TOKENS),
+        c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
+      ),
   );
   single(
     ReadCalendarFeed,
