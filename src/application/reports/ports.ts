@@ -138,6 +138,6 @@ export interface ReportLogo {
 /** How an organization brands its reports (its name comes from the organization itself). */
 export interface ReportBranding {
   /** Sets the logo, or removes it with null. */
-  setLogo(organizationId: number, logo: ReportLogo | null, at: Date): Promise<void>;
+  setLogo(organizationId: number, logo: ReportLogo | null, at: Date, tx: Transaction): Promise<void>;
 }
 export const REPORT_BRANDING = token<ReportBranding>('ReportBranding');

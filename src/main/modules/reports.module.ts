@@ -94,7 +94,7 @@ export const reportsModule = bindings(({ single }) => {
   single(RunReportNow, (c) => new RunReportNow(c.get(REPORT_REPOSITORY), c.get(ReportRunner), c.get(CLOCK)));
   single(ListReportRuns, (c) => new ListReportRuns(c.get(REPORT_RUNS), c.get(REPORT_REPOSITORY)));
   single(GetReportRun, (c) => new GetReportRun(c.get(REPORT_RUNS)));
-  single(SetReportLogo, (c) => new SetReportLogo(c.get(REPORT_BRANDING), c.get(CLOCK)));
+  single(SetReportLogo, (c) => new SetReportLogo(c.get(REPORT_BRANDING), c.get(CLOCK), c.get(TRANSACTION_RUNNER)));
   single(GetReportPdf, (c) => new GetReportPdf(c.get(REPORT_RUNS), c.get(REPORT_ARCHIVE)));
 });
 
