@@ -1,3 +1,4 @@
+import { poolTx } from './pool-transaction';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { SMS_USAGE_LEDGER, WATCH_RESULT_STORE, type SmsUsageLedger, type WatchResultStore } from '../../src/application/tenancy/ports';
 import { smsMonthOf } from '../../src/domain/tenancy/sms-month';
@@ -14,7 +15,13 @@ export async function inJobContext<T>(work: (get: <S>(id: symbol) => S) => Promi
 /** Records SMS sent this (server) month, as the notifications context will. */
 export function recordSms(organizationId: number, customerId: number, count: number): Promise<void> {
   return inJobContext((get) =>
-    get<SmsUsageLedger>(SMS_USAGE_LEDGER).record(organizationScope(organizationId), customerId, smsMonthOf(testClock.now()), count),
+    get<SmsUsageLedger>(SMS_USAGE_LEDGER).record(
+      organizationScope(organizationId),
+      customerId,
+      smsMonthOf(testClock.now()),
+      count,
+      poolTx(),
+    ),
   );
 }
 

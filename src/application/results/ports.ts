@@ -77,7 +77,7 @@ export interface HistoryQuery {
 }
 
 export interface ResultStore {
-  append(result: StoredResult): Promise<void>;
+  append(result: StoredResult, tx: Transaction): Promise<void>;
   /** Many results in one statement (`tx`: the caller's transaction, which it joins). */
   appendMany(results: readonly StoredResult[], tx: Transaction): Promise<void>;
   /** Newest first. */

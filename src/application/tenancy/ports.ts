@@ -147,7 +147,7 @@ export const WATCH_RESULT_STORE = token<WatchResultStore>('WatchResultStore');
 /** SMS sent per customer and calendar month (see smsMonthOf). */
 export interface SmsUsageLedger {
   usage(scope: TenantScope, customerIds: readonly number[], month: string): Promise<Map<number, number>>;
-  record(scope: TenantScope, customerId: number, month: string, count: number): Promise<void>;
+  record(scope: TenantScope, customerId: number, month: string, count: number, tx: Transaction): Promise<void>;
 }
 export const SMS_USAGE_LEDGER = token<SmsUsageLedger>('SmsUsageLedger');
 

@@ -33,9 +33,9 @@ export class SqlResultStore implements ResultStore {
     private readonly locations: LocationCodes,
   ) {}
 
-  async append(result: StoredResult): Promise<void> {
+  async append(result: StoredResult, tx: Transaction): Promise<void> {
     await this.ensurePartition(dayOf(result.checkedAt));
-    await this.sql.query(
+    await sqlOf(tx).query(
       sql`INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code, detail)
        VALUES (${result.monitorId}, ${result.checkedAt}, ${await this.locations.idOf(result.location)}, ${STATUS_CODE[result.status]}, ${result.responseTimeMs}, ${result.reasonCode}, ${result.detail === null ? null : JSON.stringify(result.detail)}::jsonb)`,
     );
