@@ -47,7 +47,10 @@ export interface AuditLogReader {
   list(scope: TenantScope, filter: AuditLogFilter, page: { page: number; perPage: number }): Promise<AuditLogPage>;
   /** Every entry of an organization, oldest first, a batch at a time (the data export). */
   forEach(organizationId: number, batch: (entries: AuditEntry[]) => Promise<void>): Promise<void>;
-  /** Deletes entries older than the cutoff; answers how many. */
+  /**
+   * Deletes entries older than the cutoff; answers how many. It stands alone on the pool, with no
+   * tx: one statement, run by the retention job, with no other write to join.
+   */
   purgeBefore(cutoff: Date): Promise<number>;
 }
 export const AUDIT_LOG_READER = token<AuditLogReader>('AuditLogReader');

@@ -229,6 +229,10 @@ export interface ClaimedDirectDelivery {
 
 /** The due direct deliveries, leased as channel deliveries are (settled through DeliveryLedger.settle). */
 export interface DirectDeliveryQueue {
+  /**
+   * Leases the due ones to `owner`. It stands alone on the pool, with no tx: one statement, and the
+   * lease must commit at once (it is what keeps another worker off these rows while they are sent).
+   */
   claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDirectDelivery[]>;
 }
 export const DIRECT_DELIVERY_QUEUE = token<DirectDeliveryQueue>('DirectDeliveryQueue');

@@ -94,7 +94,7 @@ export interface DueEscalation {
  */
 export interface EscalationLedger {
   /** Starts escalating open, unacknowledged incidents with a policy that have no row yet (step 0, due when they opened). */
-  adoptNew(now: Date): Promise<number>;
+  adoptNew(now: Date, tx: Transaction): Promise<number>;
   /** Due rows with their incidents, locked for the current transaction. */
   claimDue(now: Date, limit: number, tx: Transaction): Promise<DueEscalation[]>;
   /** Moves the incident's row to its next step, or marks it done (null). */

@@ -49,7 +49,7 @@ export class RunDueEscalations {
 
   async execute(): Promise<EscalationRunReport> {
     const now = this.clock.now();
-    const adopted = await this.ledger.adoptNew(now);
+    const adopted = await this.tx.run((tx) => this.ledger.adoptNew(now, tx));
     let stepsPaged = 0;
     let pages = 0;
     for (;;) {

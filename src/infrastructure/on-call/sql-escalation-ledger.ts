@@ -56,8 +56,8 @@ export class SqlEscalationLedger implements EscalationLedger, EscalationDueTimes
     return row?.due ? new Date(row.due) : null;
   }
 
-  async adoptNew(now: Date): Promise<number> {
-    const rows = await this.sql
+  async adoptNew(now: Date, tx: Transaction): Promise<number> {
+    const rows = await sqlOf(tx)
       .query(sql`INSERT INTO im_escalations (incident_id, organization_id, next_step, next_due_at, started_at, updated_at)
        SELECT i.public_id, i.organization_id, 0, i.created_at, ${now}, ${now}
          FROM im_incidents i

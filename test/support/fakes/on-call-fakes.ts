@@ -97,7 +97,8 @@ export class FakeEscalationLedger implements EscalationLedger {
     this.incidents.set(id, { ...this.incidents.get(id)!, ...change });
   }
 
-  async adoptNew(_now: Date): Promise<number> {
+  async adoptNew(_now: Date, tx?: Transaction): Promise<number> {
+    this.calls.push({ call: 'adoptNew', tx });
     let adopted = 0;
     for (const incident of this.incidents.values()) {
       if (this.rows.has(incident.id) || !incident.escalationPolicyId || incident.acknowledgedAt || incident.resolvedAt) continue;
@@ -107,8 +108,8 @@ export class FakeEscalationLedger implements EscalationLedger {
     return adopted;
   }
 
-  /** Each claim and advance with the transaction it was handed (undefined: none). */
-  readonly calls: Array<{ call: 'claimDue' | 'claimIncident' | 'advance'; tx: Transaction | undefined }> = [];
+  /** Each adoption, claim and advance with the transaction it was handed (undefined: none). */
+  readonly calls: Array<{ call: 'adoptNew' | 'claimDue' | 'claimIncident' | 'advance'; tx: Transaction | undefined }> = [];
 
   async claimDue(now: Date, limit: number, tx?: Transaction): Promise<DueEscalation[]> {
     this.calls.push({ call: 'claimDue', tx });
