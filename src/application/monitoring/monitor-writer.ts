@@ -115,9 +115,10 @@ export class MonitorWriter {
     this.finish(monitor, plan, now);
     return this.tx.run(async (tx) => {
       await this.monitors.lockCustomer(actor.scope, terms.customerId, tx);
-      const fresh = await this.customers.forCustomer(actor.scope, terms.customerId);
+      // Read on the transaction's connection, after its lock: a pool read here would wait for a second connection while holding one.
+      const fresh = await this.customers.forCustomerIn(actor.scope, terms.customerId, tx);
       if (!fresh) throw new AppError('invalidCustomer');
-      const counts = await this.monitors.countForCustomer(actor.scope, terms.customerId);
+      const counts = await this.monitors.countForCustomer(actor.scope, terms.customerId, tx);
       if (managementType === 'self_service') assertSelfServiceRoom(counts.selfService, fresh);
       const decision = decideMonitorQuota({
         monitorCount: counts.total,
@@ -149,12 +150,12 @@ export class MonitorWriter {
     await this.vet(plan, privateCodes);
     return this.tx.run(async (tx) => {
       const scope = organizationScope(monitor.organizationId);
-      const current = await this.monitors.findByRef(scope, monitor.kind, monitor.publicId);
+      const current = await this.monitors.findByRefIn(scope, monitor.kind, monitor.publicId, tx);
       if (!current) throw new AppError(monitor.kind === 'website' ? 'websiteNotFound' : 'monitorNotFound');
       if (current.version !== monitor.version) throw new AppError('conflict');
       if (nextClass === 'self_service' && current.managementType !== 'self_service') {
         await this.monitors.lockCustomer(scope, current.customerId, tx);
-        assertSelfServiceRoom((await this.monitors.countForCustomer(scope, current.customerId)).selfService, terms);
+        assertSelfServiceRoom((await this.monitors.countForCustomer(scope, current.customerId, tx)).selfService, terms);
       }
       const now = this.clock.now();
       current.apply(plan.state, now);

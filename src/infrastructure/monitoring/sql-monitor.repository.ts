@@ -139,10 +139,18 @@ export class SqlMonitorRepository implements MonitorRepository {
     return monitor;
   }
 
-  async findByRef(scope: TenantScope, kind: MonitorKind, ref: string): Promise<Monitor | null> {
+  findByRef(scope: TenantScope, kind: MonitorKind, ref: string): Promise<Monitor | null> {
+    return this.findOn(this.sql, scope, kind, ref);
+  }
+
+  findByRefIn(scope: TenantScope, kind: MonitorKind, ref: string, tx: Transaction): Promise<Monitor | null> {
+    return this.findOn(sqlOf(tx), scope, kind, ref);
+  }
+
+  private async findOn(on: SqlRunner, scope: TenantScope, kind: MonitorKind, ref: string): Promise<Monitor | null> {
     const condition = refCondition(ref, 'm');
     if (!condition) return null;
-    const [row] = await this.sql.query(
+    const [row] = await on.query(
       sql`SELECT ${COLUMNS} FROM monitors m WHERE ${condition} AND m.kind = ${kind} AND ${scopeSql(scope, 'm')}`,
     );
     return row ? monitorOf(row) : null;
@@ -175,8 +183,8 @@ export class SqlMonitorRepository implements MonitorRepository {
     );
   }
 
-  async countForCustomer(scope: TenantScope, customerId: number): Promise<MonitorCounts> {
-    const [row] = await this.sql.query<{
+  async countForCustomer(scope: TenantScope, customerId: number, tx: Transaction): Promise<MonitorCounts> {
+    const [row] = await sqlOf(tx).query<{
       total: string;
       self_service: string;
     }>(sql`SELECT count(*) AS total, count(*) FILTER (WHERE management_type = 'self_service') AS self_service

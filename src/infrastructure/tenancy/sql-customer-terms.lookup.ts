@@ -27,11 +27,19 @@ export class SqlCustomerTermsLookup implements CustomerTermsLookup {
     private readonly clock: Clock,
   ) {}
 
-  async forCustomer(scope: TenantScope, customer: number | string): Promise<CustomerTerms | null> {
+  forCustomer(scope: TenantScope, customer: number | string): Promise<CustomerTerms | null> {
+    return this.termsOn(this.sql, scope, customer);
+  }
+
+  forCustomerIn(scope: TenantScope, customer: number | string, tx: Transaction): Promise<CustomerTerms | null> {
+    return this.termsOn(sqlOf(tx), scope, customer);
+  }
+
+  private async termsOn(on: SqlRunner, scope: TenantScope, customer: number | string): Promise<CustomerTerms | null> {
     const ref = refCondition(customer, 'c');
     if (!ref) return null;
     const within = customerScopeSql(scope, 'c');
-    const [row] = await this.sql.query<SqlRow>(sql`${SELECT} WHERE ${within} AND ${ref}`);
+    const [row] = await on.query<SqlRow>(sql`${SELECT} WHERE ${within} AND ${ref}`);
     return row ? toTerms(row) : null;
   }
 
