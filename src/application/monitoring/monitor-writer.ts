@@ -222,7 +222,7 @@ export class MonitorWriter {
     if (refs === undefined || (refs.length === 0 && monitor.dependsOnIds.length === 0)) return;
     const { organizationId } = monitor;
     await this.dependencies.lock(organizationId, tx);
-    const targets = refs.length === 0 ? new Map() : await this.dependencies.targets(organizationId, refs);
+    const targets = refs.length === 0 ? new Map() : await this.dependencies.targets(organizationId, refs, tx);
     const ids = decideDependencies({
       monitor: {
         id: monitor.id ?? 0,
@@ -234,7 +234,7 @@ export class MonitorWriter {
       refs,
       resolve: (ref) => targets.get(ref),
       organizationWide: actor.scope.customerId === null,
-      graph: refs.length === 0 ? new Map() : await this.dependencies.graph(organizationId),
+      graph: refs.length === 0 ? new Map() : await this.dependencies.graph(organizationId, tx),
     });
     monitor.dependOn(ids, now);
   }

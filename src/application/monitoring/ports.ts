@@ -90,14 +90,14 @@ export interface MonitorRepository {
 }
 export const MONITOR_REPOSITORY = token<MonitorRepository>('MonitorRepository');
 
-/** The organization's monitor dependencies, as decideDependencies needs them. Joins the caller's transaction. */
+/** The organization's monitor dependencies, as decideDependencies needs them: locked and read in the caller's transaction (`tx`). */
 export interface MonitorDependencyGraph {
   /** Serializes the organization's dependency changes until the caller's transaction (`tx`) ends (two changes cannot close a loop together). */
   lock(organizationId: number, tx: Transaction): Promise<void>;
   /** The organization's monitors these references (id or publicId) name, by reference; a reference naming none is left out. */
-  targets(organizationId: number, refs: readonly string[]): Promise<Map<string, DependencyTarget>>;
+  targets(organizationId: number, refs: readonly string[], tx: Transaction): Promise<Map<string, DependencyTarget>>;
   /** The organization's monitors that depend on others, as stored. */
-  graph(organizationId: number): Promise<Map<number, DependencyNode>>;
+  graph(organizationId: number, tx: Transaction): Promise<Map<number, DependencyNode>>;
 }
 export const MONITOR_DEPENDENCY_GRAPH = token<MonitorDependencyGraph>('MonitorDependencyGraph');
 

@@ -17,11 +17,11 @@ export class SqlMonitorDependencies implements MonitorDependencyGraph {
     await sqlOf(tx).query(sql`SELECT pg_advisory_xact_lock(hashtext('monitor-dependencies'), ${organizationId})`);
   }
 
-  async targets(organizationId: number, refs: readonly string[]): Promise<Map<string, DependencyTarget>> {
+  async targets(organizationId: number, refs: readonly string[], tx: Transaction): Promise<Map<string, DependencyTarget>> {
     const ids = refs.filter((ref) => INT.test(ref));
     const publicIds = refs.filter((ref) => UUID.test(ref)).map((ref) => ref.toLowerCase());
     if (ids.length === 0 && publicIds.length === 0) return new Map();
-    const rows = await this.sql.query<{
+    const rows = await sqlOf(tx).query<{
       id: string;
       public_id: string;
       organization_id: number;
@@ -48,8 +48,8 @@ export class SqlMonitorDependencies implements MonitorDependencyGraph {
     return new Map(refs.flatMap((ref) => (found.has(ref.toLowerCase()) ? [[ref, found.get(ref.toLowerCase())!] as const] : [])));
   }
 
-  async graph(organizationId: number): Promise<Map<number, DependencyNode>> {
-    const rows = await this.sql.query<{ id: string; public_id: string; depends_on: string[] }>(
+  async graph(organizationId: number, tx: Transaction): Promise<Map<number, DependencyNode>> {
+    const rows = await sqlOf(tx).query<{ id: string; public_id: string; depends_on: string[] }>(
       sql`SELECT id, public_id, depends_on FROM monitors WHERE organization_id = ${organizationId} AND depends_on <> '{}'`,
     );
     return new Map(rows.map((row) => [Number(row.id), { publicId: row.public_id, dependsOn: row.depends_on.map(Number) }]));
