@@ -8,8 +8,8 @@
 const SHELL = 'shell-v1';
 const STATE = 'state-v1';
 const SHELL_URL = '/app/';
-/** API reads kept for offline: what the first screens show. */
-const KEPT_READS = [/^\/api\/overview(\/|\?|$)/, /^\/api\/incidents(\?|$)/, /^\/api\/auth\/get-session$/];
+/** API reads kept for offline: what the first screens show (the overview's monitors, the incident lists, who is signed in). */
+const KEPT_READS = [/^\/api\/monitor-overview(\?|$)/, /^\/api\/incidents(\?|$)/, /^\/api\/auth\/get-session$/];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(cacheShell().then(() => self.skipWaiting()));
@@ -42,7 +42,7 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate' && url.pathname.startsWith('/app')) event.respondWith(shellFirstOnline(request));
   else if (url.pathname.startsWith('/app/assets/') || url.pathname.startsWith('/app/icons/')) event.respondWith(cacheFirst(request));
-  else if (KEPT_READS.some((pattern) => pattern.test(url.pathname + url.search))) event.respondWith(keptRead(request));
+  else if (KEPT_READS.some((pattern) => pattern.test(url.pathname + url.search))) event.respondWith(keptRead(event));
 });
 
 async function shellFirstOnline(request) {
@@ -64,20 +64,19 @@ async function cacheFirst(request) {
 }
 
 /**
- * The network's answer, kept with the moment it was read; without a network, the kept one with
- * `X-Offline-Read-At` (when it was read), and the pages told so (`{type: 'offline', readAt}`).
+ * The network's answer, handed to the page as it streams in and kept, once read, with the moment it
+ * was read (the copy is made beside the page's read, never before it: a list of thousands of
+ * monitors is not held back for it); without a network, the kept one with `X-Offline-Read-At` (when
+ * it was read), and the pages told so (`{type: 'offline', readAt}`).
  */
-async function keptRead(request) {
+async function keptRead(event) {
+  const request = event.request;
   try {
     const fresh = await fetch(request);
-    if (fresh.ok) {
-      const body = await fresh.clone().arrayBuffer();
-      const headers = new Headers(fresh.headers);
-      headers.set('x-offline-read-at', new Date().toISOString());
-      void caches.open(STATE).then((cache) => cache.put(request, new Response(body, { status: 200, headers })));
-    } else if (fresh.status === 401) {
+    if (fresh.ok) event.waitUntil(keep(request, fresh.clone()));
+    else if (fresh.status === 401) {
       // Signed out: nothing of the account is kept.
-      void caches.delete(STATE);
+      event.waitUntil(caches.delete(STATE));
     }
     return fresh;
   } catch (error) {
@@ -88,6 +87,15 @@ async function keptRead(request) {
     for (const page of pages) page.postMessage({ type: 'offline', readAt });
     return kept;
   }
+}
+
+/** Keeps an answer read now, stamped with the moment. */
+async function keep(request, response) {
+  const body = await response.arrayBuffer();
+  const headers = new Headers(response.headers);
+  headers.set('x-offline-read-at', new Date().toISOString());
+  const cache = await caches.open(STATE);
+  await cache.put(request, new Response(body, { status: 200, headers }));
 }
 
 self.addEventListener('push', (event) => {

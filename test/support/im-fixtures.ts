@@ -1,4 +1,4 @@
-import { api } from './http-client';
+import { api, apiAt } from './http-client';
 import { signIn } from './identity-fixtures';
 import { TEST_PLATFORM_ADMIN, testServer } from './test-server';
 import type { SignedUp } from './builders';
@@ -23,6 +23,22 @@ export async function setIncidentManagement(organizationId: number, incidentMana
     response = await patch(platformAdminToken);
   }
   if (response.status !== 200) throw new Error(`IM switch failed: ${JSON.stringify(response.body)}`);
+}
+
+/**
+ * Switches incident management on or off as `setIncidentManagement` does, then waits until the
+ * service at `url` (another process's, such as a console test's) sees it for `token`'s caller: it
+ * keeps resolved callers a few seconds (caller-cache.ts).
+ */
+export async function setIncidentManagementSeenAt(url: string, token: string, organizationId: number, enabled: boolean): Promise<void> {
+  await setIncidentManagement(organizationId, enabled);
+  await waitFor(
+    async () => {
+      const session = await apiAt(url, 'GET', '/api/auth/get-session', { token });
+      return (session.body?.incidentManagement === 'enabled') === enabled;
+    },
+    { timeoutMs: 15_000, everyMs: 250, what: `incident management ${enabled ? 'on' : 'off'} as the service sees it` },
+  );
 }
 
 /** A signed-in admin of the organization who is also a global supporter (flag set in the database). */

@@ -10,6 +10,8 @@ export interface Resource<T> {
   readonly reload: () => Promise<void>;
   /** Replaces the value with what an act answered, without reading again. */
   readonly set: (value: T) => void;
+  /** Changes the value shown with what an act answered or an event told (nothing while none is shown), without reading again. */
+  readonly update: (change: (current: T) => T) => void;
 }
 
 /**
@@ -29,5 +31,6 @@ export function useResource<T>(read: (key: string) => Promise<T>, key: string): 
     // `read` is a module-level function of the screen: the key alone names what is read.
   }, [key]);
   useEffect(() => void reload(), [reload]);
-  return { value, error, reload, set: setValue };
+  const update = useCallback((change: (current: T) => T) => setValue((current) => (current === null ? current : change(current))), []);
+  return { value, error, reload, set: setValue, update };
 }

@@ -1,13 +1,15 @@
-/** A form's values: text fields as typed, checkboxes as booleans. */
-export type Values = Record<string, string | boolean>;
+/** A form's values by field name: text fields as typed, checkboxes as booleans (a field not yet given: absent). */
+export type Values<Name extends string = string> = { [Key in Name]?: string | boolean };
 
 /**
  * One setting of a monitor as a form field: how it is typed and turned into the API's value.
  * `number` sends a number (an unparsable entry is sent as typed, so the API names what is wrong),
  * `list` one entry per line (`numbers`: as numbers), `nullable` sends null for an emptied field.
+ * `Name`: the names the form's body has (./monitor-bodies.ts FieldName), so a field the body lacks
+ * fails the typecheck.
  */
-export interface FieldSpec {
-  readonly name: string;
+export interface FieldSpec<Name extends string = string> {
+  readonly name: Name;
   readonly label: string;
   readonly type: 'text' | 'number' | 'select' | 'checkbox' | 'textarea' | 'list' | 'password';
   readonly options?: readonly string[];
@@ -16,7 +18,7 @@ export interface FieldSpec {
   readonly nullable?: boolean;
   readonly numbers?: boolean;
   /** Shown (and sent) only when this says so. */
-  readonly when?: (values: Values) => boolean;
+  readonly when?: (values: Values<Name>) => boolean;
   /** A heading the field is shown under with its kind (none: at the top of the form). */
   readonly group?: string;
   /** Never part of a change request (stored in clear there) and never read back (write-only). */

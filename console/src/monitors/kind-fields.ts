@@ -1,24 +1,24 @@
 import { monitorKinds, type KindCatalogueField, type MonitorKindEntry } from '../api/catalogue';
-import type { components } from '../api/schema';
 import type { FieldSpec, Values } from './field-spec';
+import type { FieldName, PerKindType } from './monitor-bodies';
 
-type Schemas = components['schemas'];
+export type { MonitorKind, PerKindType } from './monitor-bodies';
 
-/** Every monitor kind the API has (website and the per-kind ones). */
-export type MonitorKind = Schemas['Monitor']['type'];
+/** A kind's catalogue entry: its own settings (and the fields their conditions name) are field names of the kind's bodies. */
+type KindEntryOf<K extends PerKindType> = MonitorKindEntry<K, FieldName<K>>;
 
-/** The kinds under /api/monitors/{type}, as the API's document names them (every kind but website). */
-export type PerKindType = Exclude<Schemas['Monitor']['type'], 'website'>;
-type SettingName = keyof Schemas['Monitor'] & string;
-export type KindEntry = MonitorKindEntry<PerKindType, SettingName>;
+/** A field name of any per-kind form: what the per-kind form builders below may name. */
+export type PerKindFieldName = FieldName<PerKindType>;
+/** A kind's catalogue entry as the form builders read it: any per-kind type, any per-kind field name. */
+export type KindEntry = MonitorKindEntry<PerKindType, PerKindFieldName>;
 
 /**
  * The per-kind monitor kinds in the API's order, each with its words, rules and own settings: the
- * catalogue generated from the monitor kind descriptors (scripts/console-catalogue.ts). A kind or a
- * setting the API does not know fails the typecheck here.
+ * catalogue generated from the monitor kind descriptors (scripts/console-catalogue.ts). A kind the
+ * API does not know, or a setting that is not a field of its kind's create and update bodies, fails
+ * the typecheck here.
  */
-const ENTRIES: readonly KindEntry[] = monitorKinds;
-const BY_TYPE = new Map(ENTRIES.map((entry) => [entry.type, entry]));
+const ENTRIES: readonly { [K in PerKindType]: KindEntryOf<K> }[PerKindType][] = monitorKinds;
 
 /** The per-kind types, in the picker's order. */
 export const PER_KIND_TYPES: readonly PerKindType[] = ENTRIES.map((entry) => entry.type);
@@ -26,15 +26,18 @@ export const PER_KIND_TYPES: readonly PerKindType[] = ENTRIES.map((entry) => ent
 /** A kind's catalogue entry. `listed` narrows the API's kind to the catalogue's: a kind the API has and the catalogue lacks fails the typecheck here. */
 export function kindEntry(kind: PerKindType): KindEntry {
   const listed: (typeof monitorKinds)[number]['type'] = kind;
-  const entry = BY_TYPE.get(listed);
+  const entry = ENTRIES.find((each) => each.type === listed);
   if (!entry) throw new Error(`No catalogue entry for monitor kind ${kind}`);
   return entry;
 }
 
-/** A service's settings that mean nothing to a bare port check (checkMode tcp): TLS, the login. */
-export const protocolMode = (v: Values) => v.checkMode !== 'tcp';
+type Spec = FieldSpec<PerKindFieldName>;
+type KindValues = Values<PerKindFieldName>;
 
-const MODE: FieldSpec = {
+/** A service's settings that mean nothing to a bare port check (checkMode tcp): TLS, the login. */
+export const protocolMode = (v: KindValues) => v.checkMode !== 'tcp';
+
+const MODE: Spec = {
   name: 'checkMode',
   label: 'Check',
   type: 'select',
@@ -42,14 +45,14 @@ const MODE: FieldSpec = {
   hint: 'tcp: only that the port accepts',
 };
 /** Whether a setting's condition holds for the form's values (none: always). */
-const holds = (condition: { readonly field: string; readonly values: readonly string[] } | undefined) =>
-  condition ? (v: Values) => condition.values.includes(String(v[condition.field] ?? '')) : () => true;
+const holds = (condition: { readonly field: PerKindFieldName; readonly values: readonly string[] } | undefined) =>
+  condition ? (v: KindValues) => condition.values.includes(String(v[condition.field] ?? '')) : () => true;
 
 /**
  * Every service is offered a user and a password (an SSH key is set through the API); a kind whose
  * user is asked only sometimes (SNMP v3) sends its implicit user otherwise.
  */
-function loginFields(service: NonNullable<KindEntry['service']>): readonly FieldSpec[] {
+function loginFields(service: NonNullable<KindEntry['service']>): readonly Spec[] {
   const userAsked = holds(service.userOnlyWhen);
   return [
     {
@@ -66,13 +69,13 @@ function loginFields(service: NonNullable<KindEntry['service']>): readonly Field
 }
 
 /** The hostname: a DNS name asked about, or a host to connect to. */
-const hostField = (entry: KindEntry): FieldSpec =>
+const hostField = (entry: KindEntry): Spec =>
   entry.hostname === 'names'
     ? { name: 'hostname', label: 'DNS name', type: 'text', placeholder: entry.hostnameExample || 'example.com' }
     : { name: 'hostname', label: 'Host', type: 'text', placeholder: entry.hostnameExample || 'host.example.com' };
 
 /** The port: none, required, or empty for the protocol's own (a tcp check of a kind with several needs one). */
-function portFields(entry: KindEntry): FieldSpec[] {
+function portFields(entry: KindEntry): Spec[] {
   if (entry.port === 'none') return [];
   if (entry.port === 'required') return [{ name: 'port', label: 'Port', type: 'number' }];
   const hint = entry.service?.tcpNeedsPort ? 'Empty: the protocol port; a tcp check needs one' : 'Empty: the protocol port';
@@ -80,9 +83,9 @@ function portFields(entry: KindEntry): FieldSpec[] {
 }
 
 /** One of a kind's own settings as a form field, from its API input: values to pick, lines, or text. */
-function settingField(field: KindCatalogueField<SettingName>): FieldSpec {
+function settingField(field: KindCatalogueField<PerKindFieldName>): Spec {
   const { input } = field;
-  const control: Pick<FieldSpec, 'type' | 'options' | 'nullable'> =
+  const control: Pick<Spec, 'type' | 'options' | 'nullable'> =
     input.kind === 'enum'
       ? { type: 'select', options: input.values }
       : input.kind === 'list'
@@ -94,14 +97,14 @@ function settingField(field: KindCatalogueField<SettingName>): FieldSpec {
     ...control,
     ...(field.hint ? { hint: field.hint } : {}),
     ...(field.protocolOnly || field.onlyWhen
-      ? { when: (v: Values) => (!field.protocolOnly || protocolMode(v)) && holds(field.onlyWhen)(v) }
+      ? { when: (v: KindValues) => (!field.protocolOnly || protocolMode(v)) && holds(field.onlyWhen)(v) }
       : {}),
     ...(field.default === undefined ? { required: true } : {}),
   };
 }
 
 /** A kind's form fields: the host, the settings of every mode, the port, the check mode, the protocol's own settings, the login. */
-export function kindFieldSpecs(kind: PerKindType): readonly FieldSpec[] {
+export function kindFieldSpecs(kind: PerKindType): readonly Spec[] {
   const entry = kindEntry(kind);
   const own = (protocolOnly: boolean) => entry.fields.filter((f) => (f.protocolOnly === true) === protocolOnly).map(settingField);
   return [
@@ -122,7 +125,7 @@ function initialOf(field: KindCatalogueField): string {
 }
 
 /** The values a new monitor of a kind starts with (beside the common ones): the API's defaults. */
-export function kindDefaults(kind: PerKindType): Values {
+export function kindDefaults(kind: PerKindType): KindValues {
   const entry = kindEntry(kind);
   return {
     hostname: '',

@@ -1,13 +1,24 @@
-import { kindDefaults, kindEntry, kindFieldSpecs, PER_KIND_TYPES, protocolMode, type KindEntry, type MonitorKind } from './kind-fields';
+import { kindDefaults, kindEntry, kindFieldSpecs, PER_KIND_TYPES, type KindEntry, type PerKindFieldName } from './kind-fields';
+import type { BodyFieldName, Changes, CommonFieldName, FieldName, MonitorKind, PerKindType } from './monitor-bodies';
 
 export type { FieldSpec, Values } from './field-spec';
 import type { FieldSpec, Values } from './field-spec';
 
-const isHttp = (v: Values) => v.monitoringType === 'http';
-const notHeartbeat = (v: Values) => v.monitoringType !== 'heartbeat' && v.monitoringType !== 'api_chain';
+/**
+ * The names kind K's form gives its fields: the website's are names of its create and update bodies;
+ * a per-kind form's are names of the per-kind bodies (its catalogue settings are checked against its
+ * own kind's bodies in kind-fields.ts, every field of it by test/unit/console/form-field-names.test.ts).
+ */
+export type FormFieldName<K extends MonitorKind> = K extends 'website' ? FieldName<'website'> : PerKindFieldName;
+/** Kind K's form values. */
+export type FormValues<K extends MonitorKind> = Values<FormFieldName<K>>;
+
+type WebsiteValues = FormValues<'website'>;
+const isHttp = (v: WebsiteValues) => v.monitoringType === 'http';
+const notHeartbeat = (v: WebsiteValues) => v.monitoringType !== 'heartbeat' && v.monitoringType !== 'api_chain';
 
 const HTTP_CHECKS = 'HTTP checks';
-const WEBSITE: readonly FieldSpec[] = [
+const WEBSITE: readonly FieldSpec<FieldName<'website'>>[] = [
   {
     name: 'monitoringType',
     label: 'Monitoring type',
@@ -76,24 +87,27 @@ const WEBSITE: readonly FieldSpec[] = [
 ];
 
 /** A table over every kind: website's own, each per-kind type's from its catalogue entry. */
-function byKind<T>(website: T, of: (entry: KindEntry) => T): Record<MonitorKind, T> {
-  return Object.fromEntries([['website', website], ...PER_KIND_TYPES.map((kind) => [kind, of(kindEntry(kind))])]) as Record<MonitorKind, T>;
+function byKind<T extends { readonly [K in MonitorKind]: unknown }>(website: T['website'], of: (entry: KindEntry) => T[PerKindType]): T {
+  return Object.fromEntries([['website', website], ...PER_KIND_TYPES.map((kind) => [kind, of(kindEntry(kind))])]) as T;
 }
 
-export const KIND_LABELS = byKind('Website', (entry) => entry.label);
+export const KIND_LABELS = byKind<Record<MonitorKind, string>>('Website', (entry) => entry.label);
 
 /** What each kind watches, one line for the picker. */
-export const KIND_HINTS = byKind(
+export const KIND_HINTS = byKind<Record<MonitorKind, string>>(
   'An HTTP(S) address, a heartbeat your job calls, or a scripted browser scenario',
   (entry) => entry.summary,
 );
 
-export const KIND_FIELDS = byKind(WEBSITE, (entry) => kindFieldSpecs(entry.type));
+/** Each kind's own fields (beside COMMON_FIELDS), named by its bodies. */
+export const KIND_FIELDS = byKind<{ readonly [K in MonitorKind]: readonly FieldSpec<FormFieldName<K>>[] }>(WEBSITE, (entry) =>
+  kindFieldSpecs(entry.type),
+);
 
 const SCHEDULE = 'Schedule and alerts';
 
 /** The settings every kind has. */
-export const COMMON_FIELDS: readonly FieldSpec[] = [
+export const COMMON_FIELDS: readonly FieldSpec<CommonFieldName>[] = [
   { name: 'name', label: 'Name', type: 'text', placeholder: 'Defaults to the address' },
   { name: 'checkInterval', label: 'Check every (minutes)', type: 'number', placeholder: "The customer's default", group: SCHEDULE },
   { name: 'timeoutSeconds', label: 'Timeout (seconds)', type: 'number', placeholder: 'Default: 30', group: SCHEDULE },
@@ -106,42 +120,43 @@ export const COMMON_FIELDS: readonly FieldSpec[] = [
   },
 ];
 
+const COMMON_DEFAULTS: Values<CommonFieldName> = { name: '', checkInterval: '', timeoutSeconds: '', alertConsecutiveChecks: '' };
+
+/** What a new monitor of each kind starts with (beside COMMON_DEFAULTS). */
+const KIND_DEFAULTS = byKind<{ readonly [K in MonitorKind]: FormValues<K> }>(
+  {
+    monitoringType: 'http',
+    url: '',
+    method: 'GET',
+    expectedStatusCodes: '',
+    keyword: '',
+    keywordMode: 'present',
+    keywordCaseSensitive: false,
+    checkKeywordEnabled: false,
+    checkStatusEnabled: true,
+    followRedirects: true,
+    checkHttpsRedirectEnabled: false,
+    checkSslEnabled: true,
+    sslNoticeDays: '14',
+    checkDomainExpiryEnabled: false,
+    checkResponseTimeEnabled: false,
+    responseTimeThreshold: '',
+    checkSizeEnabled: false,
+    minPageSize: '',
+    maxPageSize: '',
+    connectHost: '',
+    script: '',
+  },
+  (entry) => kindDefaults(entry.type),
+);
+
 /** The values a new monitor of a kind starts with: the API's defaults, so what is shown is what it gets. */
-export function defaultsOf(kind: MonitorKind): Values {
-  const common = { name: '', checkInterval: '', timeoutSeconds: '', alertConsecutiveChecks: '' };
-  switch (kind) {
-    case 'website':
-      return {
-        ...common,
-        monitoringType: 'http',
-        url: '',
-        method: 'GET',
-        expectedStatusCodes: '',
-        keyword: '',
-        keywordMode: 'present',
-        keywordCaseSensitive: false,
-        checkKeywordEnabled: false,
-        checkStatusEnabled: true,
-        followRedirects: true,
-        checkHttpsRedirectEnabled: false,
-        checkSslEnabled: true,
-        sslNoticeDays: '14',
-        checkDomainExpiryEnabled: false,
-        checkResponseTimeEnabled: false,
-        responseTimeThreshold: '',
-        checkSizeEnabled: false,
-        minPageSize: '',
-        maxPageSize: '',
-        connectHost: '',
-        script: '',
-      };
-    default:
-      return { ...common, ...kindDefaults(kind) };
-  }
+export function defaultsOf<K extends MonitorKind>(kind: K): FormValues<K> {
+  return { ...COMMON_DEFAULTS, ...KIND_DEFAULTS[kind] };
 }
 
 /** What a new monitor's form is compared with to find what to send: its defaults, less those the API requires. */
-export function baselineOf(kind: MonitorKind): Values {
+export function baselineOf<K extends MonitorKind>(kind: K): FormValues<K> {
   const values = defaultsOf(kind);
   for (const spec of KIND_FIELDS[kind]) if (spec.required) delete values[spec.name];
   return values;
@@ -149,11 +164,12 @@ export function baselineOf(kind: MonitorKind): Values {
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
-/** A stored monitor as form values (secrets empty: the API never returns them). */
-export function valuesOf(kind: MonitorKind, monitor: Record<string, unknown>): Values {
-  const values: Values = {};
+/** A stored monitor (of any kind: the API's record) as the values of kind K's form, secrets empty (the API never returns them). */
+export function valuesOf<K extends MonitorKind>(kind: K, monitor: object): FormValues<K> {
+  const stored: ReadonlyMap<string, unknown> = new Map(Object.entries(monitor));
+  const values: FormValues<K> = {};
   for (const spec of [...COMMON_FIELDS, ...KIND_FIELDS[kind]]) {
-    const value = monitor[spec.name];
+    const value = stored.get(spec.name);
     if (spec.secret) values[spec.name] = '';
     else if (spec.type === 'checkbox') values[spec.name] = value === true;
     else if (spec.type === 'list') values[spec.name] = Array.isArray(value) ? value.map(String).join('\n') : '';
@@ -182,23 +198,32 @@ function apiValue(spec: FieldSpec, value: string | boolean): unknown {
 }
 
 /**
- * What a form sends: the shown fields whose value differs from `before` (a new monitor's defaults,
- * or the stored monitor), in the API's types; `credentials.*` become one `credentials` object.
- * `withSecrets: false` leaves write-only fields out (a change request stores its changes in clear).
+ * What a form sends for a body (a kind's create or update body, or a union of them): the shown fields
+ * whose value differs from `before` (a new monitor's defaults, or the stored monitor), in the API's
+ * types; `credentials.*` become one `credentials` object, sent while the password field is shown
+ * (not in checkMode tcp). `withSecrets: false` leaves write-only fields out (a change request stores
+ * its changes in clear).
  */
-export function changesOf(specs: readonly FieldSpec[], before: Values, after: Values, withSecrets = true): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
+export function changesOf<Body>(
+  specs: readonly FieldSpec<BodyFieldName<Body>>[],
+  before: Values<BodyFieldName<Body>>,
+  after: Values<BodyFieldName<Body>>,
+  withSecrets = true,
+): Changes<Body> {
+  const shown = (spec: FieldSpec<BodyFieldName<Body>>) => !spec.when || spec.when(after);
+  const entries: Array<[string, unknown]> = [];
   for (const spec of specs) {
-    if (spec.when && !spec.when(after)) continue;
-    if (spec.secret) continue;
-    if (before[spec.name] === after[spec.name]) continue;
+    if (!shown(spec) || spec.secret || before[spec.name] === after[spec.name]) continue;
     const value = apiValue(spec, after[spec.name] ?? '');
-    if (value !== undefined) body[spec.name] = value;
+    if (value !== undefined) entries.push([spec.name, value]);
   }
   const user = specs.find((s) => s.name === 'credentials.username');
-  const password = String(after['credentials.password'] ?? '');
-  const userShown = !user?.when || user.when(after);
-  const username = userShown ? String(after['credentials.username'] ?? '').trim() : password && (user?.implicit ?? '');
-  if (withSecrets && user && username && protocolMode(after)) body.credentials = { username, ...(password ? { password } : {}) };
-  return body;
+  const secret = specs.find((s) => s.name === 'credentials.password');
+  const password = secret ? String(after[secret.name] ?? '') : '';
+  const typedUser = user ? String(after[user.name] ?? '').trim() : '';
+  const username = !user || shown(user) ? typedUser : password && (user.implicit ?? '');
+  if (withSecrets && user && secret && username && shown(secret))
+    entries.push(['credentials', { username, ...(password ? { password } : {}) }]);
+  // The values are the API's types as far as the form reads them; what it cannot read is sent as typed for the API to name.
+  return Object.fromEntries(entries) as Changes<Body>;
 }

@@ -17,6 +17,7 @@ import type { TargetPolicy } from '../shared/target-policy';
 import type { ChannelOwners, NotificationChannelRepository } from './ports';
 import type { WebhookSecrets } from './webhook-secrets';
 import { releaseDefault } from './default-channel';
+import { assertPeopleSeeChannel } from './channel-people';
 
 export interface NewChannelInput {
   key?: string | null;
@@ -75,6 +76,7 @@ export class CreateNotificationChannel {
         },
         this.targets && ((address) => this.targets!.isAllowedAddress(address)),
       );
+      await assertPeopleSeeChannel(this.owners, channel, config, tx);
       assertRecipientsFree(channel, await this.channels.sameScope(channel.organizationId, scope.customerId, scope.monitorId));
       if (channel.isDefault) await releaseDefault(this.channels, channel.organizationId, null, tx);
       const secret = isSigned(type) ? this.secrets.issue(channel) : null;

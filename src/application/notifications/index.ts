@@ -1,5 +1,6 @@
 /** The notifications context's public surface: its use cases, their ports and the ports' tokens, and the domain types they speak. */
 export * from './create-notification-channel';
+export * from './channel-people';
 export * from './default-channel';
 export * from './delivery-ports';
 export * from './delete-notification-channel';

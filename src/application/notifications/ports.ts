@@ -40,10 +40,20 @@ export interface NotificationChannelRepository {
 }
 export const NOTIFICATION_CHANNEL_REPOSITORY = token<NotificationChannelRepository>('NotificationChannelRepository');
 
-/** The customers and monitors a channel can belong to, as the caller sees them (null: not visible). */
+/**
+ * The customers and monitors a channel can belong to, as the caller sees them (null: not visible), and
+ * the people a channel may name.
+ */
 export interface ChannelOwners {
   customer(scope: TenantScope, ref: string): Promise<{ id: number } | null>;
   monitor(scope: TenantScope, ref: string): Promise<{ id: number; customerId: number } | null>;
+  /**
+   * Among `userIds` (lowercase uuids), the users of the organization who see a channel of this
+   * customer: organization-wide users, and that customer's own users (customerId null, an
+   * organization channel: organization-wide users only). A user of another organization is simply
+   * not among them.
+   */
+  usersSeeing(organizationId: number, customerId: number | null, userIds: readonly string[], tx: Transaction): Promise<Set<string>>;
 }
 export const CHANNEL_OWNERS = token<ChannelOwners>('ChannelOwners');
 

@@ -7,19 +7,23 @@ import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import type { TargetPolicy } from '../shared/target-policy';
 import type { ChannelWithSecret } from './create-notification-channel';
-import type { NotificationChannelRepository } from './ports';
+import type { ChannelOwners, NotificationChannelRepository } from './ports';
 import type { WebhookSecrets } from './webhook-secrets';
 import { releaseDefault } from './default-channel';
+import { assertPeopleSeeChannel } from './channel-people';
 
 /**
  * Changes a channel's name, type and config, events, enabled flag, or whether it is the
  * organization's default (the previous default stops being it). A type change needs a config
  * (configRequiredForTypeChange); a channel that becomes a signed type (a webhook) gets a new secret, answered once.
- * Scope (organization, customer, monitor) is fixed at create.
+ * Scope (organization, customer, monitor) is fixed at create. A new config's people (a web-push
+ * channel's userIds) must see the channel's scope (assertPeopleSeeChannel); a change that leaves the
+ * config alone does not judge them again.
  */
 export class UpdateNotificationChannel {
   constructor(
     private readonly channels: NotificationChannelRepository,
+    private readonly owners: Pick<ChannelOwners, 'usersSeeing'>,
     private readonly secrets: WebhookSecrets,
     private readonly tx: TransactionRunner,
     private readonly clock: Clock,
@@ -38,6 +42,7 @@ export class UpdateNotificationChannel {
       // the save that turns a concurrent edit into `conflict`.
       const siblings = await this.channels.sameScope(channel.organizationId, channel.customerId, channel.monitorId);
       channel.update(change, this.clock.now(), this.targets && ((address) => this.targets!.isAllowedAddress(address)));
+      if (change.config !== undefined) await assertPeopleSeeChannel(this.owners, channel, change.config, tx);
       assertRecipientsFree(channel, siblings);
       const secret = isSigned(channel.type) && !wasSigned ? this.secrets.issue(channel) : null;
       await this.channels.save(channel, tx);

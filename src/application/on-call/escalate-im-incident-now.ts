@@ -5,7 +5,7 @@ import type { ImIncident } from '../../domain/incident-management/im-incident';
 import { findImIncident } from '../incident-management/find-im-incident';
 import type { ImIncidentRepository, ImTeamDirectory } from '../incident-management/ports';
 import { requireTeamMembership } from '../incident-management/team-membership';
-import type { Actor } from '../shared/actor';
+import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { Transaction, TransactionRunner } from '../shared/transaction';
 import { stepPageKey, type EscalationPager } from './escalation-pager';
@@ -31,6 +31,7 @@ export class EscalateImIncidentNow {
 
   async execute(actor: Actor, ref: string): Promise<ImIncident> {
     return this.transactions.run(async (tx) => {
+      requireAction(actor, 'imIncident.escalate', 'imAccessDenied');
       const now = this.clock.now();
       const incident = await findImIncident(this.incidents, actor.scope, ref);
       await requireTeamMembership(actor, incident, this.teams);

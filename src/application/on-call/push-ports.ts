@@ -8,7 +8,12 @@ export interface PushSubscriptionStore {
   put(subscription: PushSubscription, tx: Transaction): Promise<PushSubscription>;
   list(organizationId: number, userId: string): Promise<PushSubscription[]>;
   find(organizationId: number, id: string): Promise<PushSubscription | null>;
-  ofUsers(organizationId: number, userIds: readonly string[]): Promise<PushSubscription[]>;
+  /**
+   * The devices of those users who, now, still see a channel of that scope (organization-wide users;
+   * for a customer's channel, that customer's users too) and are active: a person deactivated, or
+   * of another customer, is not rung by a channel that named them when it was made.
+   */
+  ofUsersSeeing(organizationId: number, customerId: number | null, userIds: readonly string[]): Promise<PushSubscription[]>;
   /** Removes it (and the web-push contact methods naming it); false when there was none of this user. */
   remove(organizationId: number, userId: string, id: string, tx: Transaction): Promise<boolean>;
   /** The push service said the subscription is gone (404, 410): dropped, whoever's it was. */

@@ -51,7 +51,7 @@ export class PushSender implements NotificationSender, DirectSender {
 
   async send(channel: NotificationChannel, message: NotificationMessage): Promise<SendOutcome> {
     const userIds = [...(channel.config.userIds ?? [])];
-    const devices = await this.subscriptions.ofUsers(channel.organizationId, userIds);
+    const devices = await this.subscriptions.ofUsersSeeing(channel.organizationId, channel.customerId, userIds);
     if (devices.length === 0) return refused('No device of the channel’s people is subscribed to push');
     const { subject } = emailContent(message);
     const incident = message.incidentId ? { kind: 'incident' as const, ref: message.incidentId } : null;

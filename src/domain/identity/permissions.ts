@@ -18,6 +18,8 @@ const responder: Rule = (principal) => writer(principal) || principal.role === '
 const organizationWriter: Rule = (principal) => writer(principal) && !principal.customerScoped;
 /** Admins of the whole organization. */
 const organizationAdmin: Rule = ({ role, customerScoped }) => role === 'admin' && !customerScoped;
+/** Those incident management serves: organization-wide admins, editors and responders (its gate: incident-management-access.ts). */
+const incidentManagementUser: Rule = (principal) => responder(principal) && !principal.customerScoped;
 /** Admins, those of a customer included. */
 const admin: Rule = ({ role }) => role === 'admin';
 
@@ -47,6 +49,8 @@ export const PERMISSIONS = {
   'channel.delete': writer,
   'channel.test': writer,
   'alert.send': writer,
+  /** "Escalate now" on an incident of incident management: whoever works on its incidents (team membership still applies). */
+  'imIncident.escalate': incidentManagementUser,
   'escalationPolicy.create': writer,
   'escalationPolicy.update': writer,
   'escalationPolicy.delete': writer,

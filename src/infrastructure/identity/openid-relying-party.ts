@@ -1,4 +1,4 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import { errors, jwtVerify, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey, type JWTVerifyOptions } from 'jose';
 import { AppError } from '../../domain/shared/app-error';
 import type { OidcRelyingParty, SsoClientSettings, SsoIdentity } from '../../application/identity/sso-ports';
@@ -6,6 +6,9 @@ import type { TargetPolicy } from '../../application/shared/target-policy';
 import type { SharedTlsContext } from '../protocols/shared/tls-context';
 import { policyFetch } from './policy-fetch';
 import { JwksCache } from './jwks-cache';
+import { lazyModule } from '../protocols/shared/lazy-module';
+/** openid-client, loaded with the first sign-in (a service without single sign-on never holds it). */
+const openidClient = lazyModule(() => import('openid-client'));
 
 const LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 const CLOCK_TOLERANCE_S = 60;
@@ -20,19 +23,19 @@ export const DISCOVERY_TTL_MS = 5 * 60_000;
  * container makes (one per use).
  */
 export class DiscoveryCache {
-  private readonly byPolicy = new WeakMap<TargetPolicy, Map<string, { metadata: oidc.ServerMetadata; until: number }>>();
+  private readonly byPolicy = new WeakMap<TargetPolicy, Map<string, { metadata: Oidc.ServerMetadata; until: number }>>();
 
   constructor(
     private readonly ttlMs = DISCOVERY_TTL_MS,
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(policy: TargetPolicy, issuer: string): oidc.ServerMetadata | null {
+  get(policy: TargetPolicy, issuer: string): Oidc.ServerMetadata | null {
     const entry = this.byPolicy.get(policy)?.get(issuer);
     return entry && entry.until > this.now() ? entry.metadata : null;
   }
 
-  set(policy: TargetPolicy, issuer: string, metadata: oidc.ServerMetadata): void {
+  set(policy: TargetPolicy, issuer: string, metadata: Oidc.ServerMetadata): void {
     let entries = this.byPolicy.get(policy);
     if (!entries) this.byPolicy.set(policy, (entries = new Map()));
     for (const [key, entry] of entries) if (entry.until <= this.now()) entries.delete(key);
@@ -67,7 +70,7 @@ const ASYMMETRIC_ALGORITHMS: readonly string[] = [
  * advertises (`id_token_signing_alg_values_supported`), or RS256, the protocol's default, when it
  * advertises none. A provider advertising only others gets none: each of its tokens is refused.
  */
-export function acceptedAlgorithms(metadata: Pick<oidc.ServerMetadata, 'id_token_signing_alg_values_supported'>): string[] {
+export function acceptedAlgorithms(metadata: Pick<Oidc.ServerMetadata, 'id_token_signing_alg_values_supported'>): string[] {
   const advertised = metadata.id_token_signing_alg_values_supported;
   if (!Array.isArray(advertised) || advertised.length === 0) return ['RS256'];
   return ASYMMETRIC_ALGORITHMS.filter((alg) => advertised.includes(alg));
@@ -144,7 +147,7 @@ export class OpenIdRelyingParty implements OidcRelyingParty {
     settings: SsoClientSettings,
     login: { state: string; nonce: string; codeVerifier: string; groupClaim: string | null },
   ): Promise<URL> {
-    const config = await this.discover(settings);
+    const [config, oidc] = [await this.discover(settings), await openidClient()];
     const scopes = ['openid', 'email', 'profile', ...(login.groupClaim ? [login.groupClaim] : [])];
     return oidc.buildAuthorizationUrl(config, {
       redirect_uri: settings.redirectUri,
@@ -195,11 +198,12 @@ export class OpenIdRelyingParty implements OidcRelyingParty {
    * claims: issuer, audience, authorized party, nonce, expiry, but not its signature): the raw ID token.
    */
   private async idTokenFor(
-    config: oidc.Configuration,
+    config: Oidc.Configuration,
     callbackUrl: URL,
     expected: { state: string; nonce: string; codeVerifier: string },
   ): Promise<string> {
-    let tokens: oidc.TokenEndpointResponse;
+    const oidc = await openidClient();
+    let tokens: Oidc.TokenEndpointResponse;
     try {
       tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
         pkceCodeVerifier: expected.codeVerifier,
@@ -234,7 +238,7 @@ export class OpenIdRelyingParty implements OidcRelyingParty {
    * when the keys cannot be read.
    */
   private async verified(
-    metadata: oidc.ServerMetadata,
+    metadata: Oidc.ServerMetadata,
     settings: SsoClientSettings,
     token: string,
     options: Pick<JWTVerifyOptions, 'requiredClaims'> = {},
@@ -270,19 +274,20 @@ export class OpenIdRelyingParty implements OidcRelyingParty {
    * minutes old at most), else read now. Every later request (token endpoint, JWKS) still goes
    * through this relying party's fetch, hence the target policy.
    */
-  private async discover(settings: SsoClientSettings): Promise<oidc.Configuration> {
+  private async discover(settings: SsoClientSettings): Promise<Oidc.Configuration> {
+    const oidc = await openidClient();
     const issuer = new URL(settings.issuer);
     const insecure = issuer.protocol === 'http:';
     const known = this.discoveries.get(this.policy, issuer.href);
     if (known) {
       const config = new oidc.Configuration(known, settings.clientId, settings.clientSecret);
-      config[oidc.customFetch] = this.fetch as oidc.CustomFetch;
+      config[oidc.customFetch] = this.fetch as Oidc.CustomFetch;
       if (insecure) oidc.allowInsecureRequests(config);
       return config;
     }
     try {
       const config = await oidc.discovery(issuer, settings.clientId, settings.clientSecret, undefined, {
-        [oidc.customFetch]: this.fetch as oidc.CustomFetch,
+        [oidc.customFetch]: this.fetch as Oidc.CustomFetch,
         execute: insecure ? [oidc.allowInsecureRequests] : [],
       });
       this.discoveries.set(this.policy, issuer.href, config.serverMetadata());

@@ -1,5 +1,8 @@
-import nodemailer from 'nodemailer';
+import { lazyModule } from '../protocols/shared/lazy-module';
 import type { SmtpProbe, SmtpVerifier } from '../../application/notifications/ports';
+
+/** nodemailer, loaded with the first verification or message (a service that sends no mail never holds it). */
+export const loadNodemailer = lazyModule(() => import('nodemailer'));
 
 const TIMEOUT_MS = 10_000;
 
@@ -12,6 +15,7 @@ export class NodemailerSmtpVerifier implements SmtpVerifier {
   constructor(private readonly heloName: string) {}
 
   async verify(probe: SmtpProbe): Promise<{ ok: true } | { ok: false; reason: string }> {
+    const { default: nodemailer } = await loadNodemailer();
     const transporter = nodemailer.createTransport({
       host: probe.address,
       port: probe.port,

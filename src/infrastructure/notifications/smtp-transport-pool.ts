@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
+import { loadNodemailer } from './nodemailer-smtp-verifier';
 import type { SmtpSecurity } from '../../domain/notifications/organization-smtp';
 
 /** One SMTP server as a send reaches it: its name (TLS), the address the target policy vetted for this send (dialled), the login. */
@@ -61,7 +62,7 @@ export class SmtpTransportPool {
 
   /** Sends through the server's pooled transport; `signal` gives up (a queued message is dropped from the queue, never sent). */
   async send(target: SmtpTarget, mail: SendMailOptions, signal: AbortSignal): Promise<{ response?: string }> {
-    const kept = this.transportFor(target);
+    const kept = this.transportFor(target, (await loadNodemailer()).default);
     kept.sending++;
     kept.lastUsedMs = this.nowMs();
     try {
@@ -89,7 +90,7 @@ export class SmtpTransportPool {
     }
   }
 
-  private transportFor(target: SmtpTarget): Kept {
+  private transportFor(target: SmtpTarget, nodemailer: Awaited<ReturnType<typeof loadNodemailer>>['default']): Kept {
     if (this.closed) throw new Error('The SMTP transport pool is closed');
     const key = createHash('sha256')
       .update(

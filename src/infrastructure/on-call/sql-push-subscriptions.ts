@@ -81,11 +81,15 @@ export class SqlPushSubscriptions implements PushSubscriptionStore {
     return rows[0] ? this.subscriptionOf(rows[0]) : null;
   }
 
-  async ofUsers(organizationId: number, userIds: readonly string[]): Promise<PushSubscription[]> {
+  async ofUsersSeeing(organizationId: number, customerId: number | null, userIds: readonly string[]): Promise<PushSubscription[]> {
     const ids = userIds.filter((id) => UUID.test(id));
     if (ids.length === 0) return [];
     const rows = await this.sql.query<Row>(
-      sql`SELECT ${raw(COLUMNS)} FROM web_push_subscriptions WHERE organization_id = ${organizationId} AND user_id = ANY(${ids}::uuid[]) ORDER BY created_at, id`,
+      sql`SELECT ${raw(COLUMNS)} FROM web_push_subscriptions
+           WHERE organization_id = ${organizationId} AND user_id = ANY(${ids}::uuid[])
+             AND user_id IN (SELECT id FROM users WHERE organization_id = ${organizationId} AND is_active
+                               AND (customer_id IS NULL OR customer_id = CAST(${customerId} AS integer)))
+           ORDER BY created_at, id`,
     );
     return rows.map(this.subscriptionOf);
   }

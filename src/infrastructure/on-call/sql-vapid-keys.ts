@@ -1,8 +1,11 @@
-import webpush from 'web-push';
+import { lazyModule } from '../protocols/shared/lazy-module';
 import type { VapidKeys } from '../../application/on-call/push-ports';
 import type { CredentialCipher } from '../../application/monitoring/ports';
 import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
+
+/** web-push, loaded with the first keys or push (a service that pushes nothing never holds it). */
+export const loadWebPush = lazyModule(() => import('web-push'));
 
 const CONTEXT = 'web-push-vapid:private-key';
 
@@ -30,6 +33,7 @@ export class SqlVapidKeys implements VapidKeys {
   }
 
   private async load(): Promise<{ publicKey: string; privateKey: string }> {
+    const { default: webpush } = await loadWebPush();
     const made = webpush.generateVAPIDKeys();
     await this.sql.query(
       sql`INSERT INTO web_push_vapid_keys (id, public_key, private_key_ciphertext, created_at)

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import webpush from 'web-push';
 import type { PushDelivery, PushTransport, VapidKeys } from '../../application/on-call/push-ports';
+import { loadWebPush } from './sql-vapid-keys';
 import type { PushSubscription } from '../../domain/on-call/web-push';
 import { parseRetryAfter } from '../../domain/notifications/delivery-schedule';
 import { CheckDeadline } from '../../application/checks/check-deadline';
@@ -32,6 +32,7 @@ export class WebPushTransport implements PushTransport {
     options: { ttlSeconds: number; urgency: 'high' | 'normal' },
   ): Promise<PushDelivery> {
     const { publicKey, privateKey } = await this.vapid.keys();
+    const { default: webpush } = await loadWebPush();
     const details = webpush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       payload,

@@ -91,9 +91,30 @@ class MigrationProgress {
   }
 }
 
-/** Applies pending migrations (all or none), saying which one of how many runs. */
+/** The session advisory lock under which one process at a time migrates (processes may start together). */
+const MIGRATION_LOCK = 4747003;
+
+/**
+ * Applies pending migrations (all or none), saying which one of how many runs. Processes starting
+ * together on one database take turns: the second finds nothing pending once the first is done.
+ */
 async function migrate(orm: MikroORM, progress: MigrationProgress, logger?: Logger): Promise<void> {
-  const migrator = orm.getMigrator();
+  const knex = orm.em.getConnection().getKnex().client as unknown as KnexClient;
+  const connection = await knex.acquireConnection();
+  try {
+    // Held from the first look: even that creates the migrator's own table when it is missing.
+    await connection.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
+    try {
+      await migrateLocked(orm.getMigrator(), progress, logger);
+    } finally {
+      await connection.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`);
+    }
+  } finally {
+    await knex.releaseConnection(connection);
+  }
+}
+
+async function migrateLocked(migrator: ReturnType<MikroORM['getMigrator']>, progress: MigrationProgress, logger?: Logger) {
   const total = (await migrator.getPendingMigrations()).length;
   if (total === 0) {
     logger?.info('database schema is current');

@@ -67,6 +67,34 @@ async function connectMongo(client: MongoClient): Promise<MongoClient> {
   }
 }
 
+/** The session advisory lock that makes processes starting together create Agenda's tables one at a time. */
+const TAKE_SCHEMA_LOCK = 'SELECT pg_advisory_lock(4747002)';
+const FREE_SCHEMA_LOCK = 'SELECT pg_advisory_unlock(4747002)';
+const JOB_TABLE = 'agenda_jobs';
+
+/**
+ * Creates Agenda's tables, indexes and trigger under a session advisory lock. Agenda's backend does it
+ * with `IF NOT EXISTS` and `CREATE OR REPLACE` statements on every start, which two processes starting
+ * at once can still fail ("tuple concurrently updated" on the catalogue); and Agenda starts its
+ * backend in its constructor, where a failure is an unhandled rejection that ends the process. So the
+ * backend Agenda is given creates nothing.
+ */
+async function ensureJobTables(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query(TAKE_SCHEMA_LOCK);
+    await new PostgresBackend({ pool, tableName: JOB_TABLE, disableNotifications: true }).connect();
+    await client.query(FREE_SCHEMA_LOCK);
+  } catch (error) {
+    broken = error as Error;
+    throw error;
+  } finally {
+    // A connection that failed is closed, not pooled: closing it also lets go of the lock.
+    client.release(broken);
+  }
+}
+
 /**
  * Agenda as the job system. On PostgreSQL it gets its own small pool, and the pool and its
  * notification channel error listeners (a server shutdown must not crash the process); the database
@@ -87,7 +115,11 @@ export async function startAgendaJobRunner(options: JobRunnerOptions): Promise<J
   } else {
     pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4, idleTimeoutMillis: IDLE_CONNECTION_MS });
     pool.on('error', (error) => logger.warn({ err: error }, 'job store connection error'));
-    backend = new PostgresBackend({ pool, tableName: 'agenda_jobs' });
+    await ensureJobTables(pool).catch(async (error: unknown) => {
+      await pool?.end();
+      throw error;
+    });
+    backend = new PostgresBackend({ pool, tableName: JOB_TABLE, ensureSchema: false });
     // Its LISTEN connection reports a server going away (a shutdown, a restart) as an 'error' event,
     // which crashes the process unless someone listens; it reconnects on its own.
     backend.notificationChannel?.on('error', (error: Error) => logger.warn({ err: error }, 'job notification channel error'));

@@ -33,6 +33,9 @@ export interface Page {
 /** Page size of the list calls: the API's largest. */
 export const PER_PAGE = 200;
 
+/** Pages of one list asked for at once once its first page told the total. */
+export const PAGES_IN_FLIGHT = 4;
+
 export class ApiClient {
   private readonly base: string;
 
@@ -72,15 +75,31 @@ export class ApiClient {
     return parsed as T;
   }
 
-  /** Every item of a paged list, page after page. */
+  /**
+   * Every item of a paged list: the first page, then (its total known) the others, `PAGES_IN_FLIGHT`
+   * at a time; a list that grew meanwhile is read on page after page until a short one.
+   */
   async all(path: string, query: Record<string, string> = {}): Promise<ApiRecord[]> {
-    const items: ApiRecord[] = [];
-    for (let page = 1; ; page += 1) {
-      const search = new URLSearchParams({ ...query, page: String(page), perPage: String(PER_PAGE) });
-      const answer = await this.request<Page>('GET', `${path}?${search}`);
-      items.push(...answer.items);
-      if (answer.items.length < PER_PAGE || items.length >= answer.total) return items;
+    const first = await this.page(path, query, 1);
+    if (first.items.length < PER_PAGE || first.items.length >= first.total) return first.items;
+    const last = Math.ceil(first.total / PER_PAGE);
+    const pages: Page[] = [first];
+    let next = 2;
+    const worker = async () => {
+      for (let page = next++; page <= last; page = next++) pages[page - 1] = await this.page(path, query, page);
+    };
+    await Promise.all(Array.from({ length: Math.min(PAGES_IN_FLIGHT, last - 1) }, worker));
+    const items = pages.flatMap((p) => p.items);
+    for (let tail = pages.at(-1)!, page = last + 1; tail.items.length === PER_PAGE && items.length < tail.total; page += 1) {
+      tail = await this.page(path, query, page);
+      items.push(...tail.items);
     }
+    return items;
+  }
+
+  private page(path: string, query: Record<string, string>, page: number): Promise<Page> {
+    const search = new URLSearchParams({ ...query, page: String(page), perPage: String(PER_PAGE) });
+    return this.request<Page>('GET', `${path}?${search}`);
   }
 
   customers(): Promise<ApiRecord[]> {

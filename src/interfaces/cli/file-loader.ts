@@ -34,14 +34,19 @@ export function loadFile(name: string, text: string): LoadedFile {
     if (!(error instanceof YAMLException)) throw error;
     throw new FileError([`${name}:${(error.mark?.line ?? 0) + 1}: ${error.reason}`]);
   }
-  let located: ((path: Path) => number) | null = null;
-  const where = (path: Path) => {
-    located ??= positions(text);
-    return `${name}:${located(path)}`;
-  };
+  const where = locator(name, text);
   const parsed = WsmFile.safeParse(values ?? {});
   if (!parsed.success) throw new FileError(parsed.error.issues.map((issue) => describe(issue, where)));
   return { name, content: parsed.data, where };
+}
+
+/** `file:line` of a path of the text, the positions worked out on the first call. */
+export function locator(name: string, text: string): (path: Path) => string {
+  let located: ((path: Path) => number) | null = null;
+  return (path) => {
+    located ??= positions(text);
+    return `${name}:${located(path)}`;
+  };
 }
 
 /** The line of each node of the text, by path: the text's events read again, each with its offset. */

@@ -46,7 +46,7 @@ export const identityOf = (r: { type: ResourceType; key: string; customer: strin
   r.type === 'tag' ? `tag:${r.customer ?? '*'}:${r.key.toLowerCase()}` : `${r.type}:${r.key}`;
 
 export function planChanges(desired: readonly Desired[], actual: readonly Actual[], options: PlanOptions): Change[] {
-  const inScope = actual.filter((a) => options.customer === null || a.customer === options.customer);
+  const inScope = options.customer === null ? actual : actual.filter((a) => a.customer === options.customer);
   const byKey = new Map<string, Actual>();
   for (const a of inScope) {
     byKey.set(identityOf(a), a);
@@ -102,7 +102,9 @@ function creation(d: Desired, options: PlanOptions): FieldChange[] {
 /** The fields the entry names that differ from the service's (fields the entry omits are left as they are). */
 export function differences(d: Desired, a: Actual, options: PlanOptions): FieldChange[] {
   const changes: FieldChange[] = [];
-  for (const [field, value] of Object.entries(d.fields)) {
+  // for-in over the entry's own plain object: no [field, value] pair allocated per field.
+  for (const field in d.fields) {
+    const value = d.fields[field];
     if (value === undefined) continue;
     const before = a.fields[field];
     if (WRITE_ONLY.has(field)) {
@@ -129,9 +131,19 @@ function writeOnlyChange(field: string, value: unknown, before: unknown): FieldC
 }
 
 function same(field: string, after: unknown, before: unknown): boolean {
-  if (field === 'tags') return sameJson(lower(after), lower(before ?? []));
+  if (field === 'tags') return sameNames(after, before ?? []) || sameJson(lower(after), lower(before ?? []));
   if (field === 'color' && typeof after === 'string' && typeof before === 'string') return after.toLowerCase() === before.toLowerCase();
   return sameJson(after ?? null, before ?? null);
+}
+
+/** Both sides' tags come sorted by their lower-case names: equal in order needs no copy (else `lower` decides). */
+function sameNames(after: unknown, before: unknown): boolean {
+  if (!Array.isArray(after) || !Array.isArray(before) || after.length !== before.length) return false;
+  for (let i = 0; i < after.length; i += 1) {
+    const [a, b] = [after[i], before[i]];
+    if (a !== b && (typeof a !== 'string' || typeof b !== 'string' || a.toLowerCase() !== b.toLowerCase())) return false;
+  }
+  return true;
 }
 
 const lower = (names: unknown) => (Array.isArray(names) ? names.map((n) => String(n).toLowerCase()).sort() : names);

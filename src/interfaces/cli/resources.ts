@@ -87,8 +87,14 @@ export function monitorFromRecord(kind: string, record: ApiRecord): Actual {
   return { type: 'monitor', key: record.key ?? record.publicId, kind, customer: record.customerPublicId, fields, id: record.publicId };
 }
 
-export const tagNames = (tags: ReadonlyArray<{ name: string }>) =>
-  tags.map((t) => t.name).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+/** Tag names sorted by their lower-case form (each lowered once, not in every comparison). */
+export function tagNames(tags: ReadonlyArray<{ name: string }>): string[] {
+  if (tags.length < 2) return tags.map((t) => t.name);
+  return tags
+    .map((t) => ({ name: t.name, lower: t.name.toLowerCase() }))
+    .sort((a, b) => a.lower.localeCompare(b.lower))
+    .map((t) => t.name);
+}
 
 /** A tag record, its customer's integer id turned into the publicId through `customers`. */
 export function tagFromRecord(record: ApiRecord, customers: ReadonlyMap<number, string>): Actual {

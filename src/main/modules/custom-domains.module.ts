@@ -33,6 +33,7 @@ import { customDomainsRouter } from '../../interfaces/http/custom-domains/custom
 import { customDomainsPurgeJob } from '../../interfaces/jobs/custom-domains-purge.job';
 import type { ContextModule } from './context-module';
 import { hostRoutingFront } from './host-routing.front';
+import { consoleThemeFront } from './console-theme.front';
 
 /**
  * Custom domains: entries proved by DNS TXT through DNS_SERVERS, and the cached active-host lookup
@@ -97,6 +98,6 @@ export const customDomainsContext: ContextModule = {
   name: 'custom-domains',
   bindings: customDomainsModule,
   routers: [customDomainsRouter, brandingRouter],
-  front: [hostRoutingFront],
+  front: [hostRoutingFront, consoleThemeFront],
   jobs: [customDomainsPurgeJob],
 };

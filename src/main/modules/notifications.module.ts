@@ -92,7 +92,14 @@ export const notificationsModule = bindings(({ bind, single }) => {
   single(
     UpdateNotificationChannel,
     (c) =>
-      new UpdateNotificationChannel(channels(c), c.get(WebhookSecrets), tx(c), clock(c), c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY)),
+      new UpdateNotificationChannel(
+        channels(c),
+        owners(c),
+        c.get(WebhookSecrets),
+        tx(c),
+        clock(c),
+        c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY),
+      ),
   );
   single(DeleteNotificationChannel, (c) => new DeleteNotificationChannel(channels(c), tx(c)));
   single(RouteChannelEvent, (c) => new RouteChannelEvent(channels(c)));

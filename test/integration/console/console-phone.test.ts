@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -11,10 +10,9 @@ import { watchConsole } from '../../support/console-errors';
 import { apiAt } from '../../support/http-client';
 import { checkTwice } from '../../support/console-checks';
 import { PASSWORD } from '../../support/identity-fixtures';
-import { setIncidentManagement } from '../../support/im-fixtures';
+import { readmeScreenshotsDir } from '../../support/readme-screenshots';
+import { setIncidentManagement, setIncidentManagementSeenAt } from '../../support/im-fixtures';
 
-/** The README's pictures (docs/screenshots), taken from this run's real service. */
-const DOCS = path.resolve(__dirname, '../../../docs/screenshots');
 const PHONE = { width: 375, height: 800 };
 const LONG_NAME = 'Harbour logistics customer portal (production, primary region, behind the load balancer)';
 const LONG_PATH = '/a/very/long/health/check/path/that/does/not/fit/on/one/line/of/a/phone/screen?probe=deep&format=json';
@@ -23,10 +21,12 @@ const LONG_PATH = '/a/very/long/health/check/path/that/does/not/fit/on/one/line/
  * The console on a phone (375 x 800), against a real service with monitors made down by their
  * checks: down first and above the fold, a header of one line, filters behind one button, long
  * names and addresses wrapped (never clipped), every act at least 44 px tall on the overview, an
- * incident's page and the on-call screens. Screenshots go to docs/screenshots.
+ * incident's page and the on-call screens. The README's pictures of it go to .test-data/screenshots,
+ * or docs/screenshots with UPDATE_SCREENSHOTS=1 (`npm run screenshots`).
  */
 describe('console: phone first (375 x 800)', function () {
   this.timeout(300_000);
+  let shots = '';
   let app: RunningApplication;
   let browser: Browser;
   let admin: string;
@@ -59,7 +59,7 @@ describe('console: phone first (375 x 800)', function () {
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
     app = await aConsoleService();
     browser = await launchConsoleBrowser();
-    fs.mkdirSync(DOCS, { recursive: true });
+    shots = readmeScreenshotsDir();
     const signUp = await apiAt(app.url, 'POST', '/api/auth/sign-up/email', {
       body: { name: 'Katherine Johnson', email: uniqueEmail('phone'), password: PASSWORD, organizationName: 'Harbour Ops' },
     });
@@ -126,7 +126,7 @@ describe('console: phone first (375 x 800)', function () {
     expect(clipped, 'the line is not clipped').to.equal(false);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).to.be.at.most(PHONE.width);
     expect(await smallControls(page)).to.deep.equal([]);
-    await page.screenshot({ path: path.join(DOCS, 'overview-375.png') });
+    await page.screenshot({ path: path.join(shots, 'overview-375.png') });
     // One button unfolds the filters; the search still narrows the list.
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByLabel('Search').fill('checkout');
@@ -152,14 +152,20 @@ describe('console: phone first (375 x 800)', function () {
     await page.getByRole('button', { name: 'Resolve' }).first().waitFor();
     expect(await smallControls(page)).to.deep.equal([]);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).to.be.at.most(PHONE.width);
-    await page.screenshot({ path: path.join(DOCS, 'incident-375.png') });
-    await setIncidentManagement(organizationId, true);
+    await page.screenshot({ path: path.join(shots, 'incident-375.png') });
+    await setIncidentManagementSeenAt(app.url, admin, organizationId, true);
+    await call(admin, 'POST', '/api/im/incidents', { title: 'Pager storm' });
     for (const section of ['', '/schedules', '/escalation', '/incidents', '/sources', '/teams']) {
       await page.goto(`${app.url}/app/on-call${section}`);
       await page.locator('h1').first().waitFor();
+      // Every act on an incident of incident management, escalate now among them, is there to tap.
+      if (section === '/incidents')
+        for (const name of ['Acknowledge Pager storm', 'Snooze an hour: Pager storm', 'Escalate now: Pager storm', 'Resolve Pager storm'])
+          await page.getByRole('button', { name }).waitFor();
       await page.waitForLoadState('networkidle').catch(() => undefined);
       expect(await smallControls(page), `on-call${section}`).to.deep.equal([]);
       expect(await page.evaluate<number>('document.documentElement.scrollWidth'), `on-call${section}`).to.be.at.most(PHONE.width);
+      if (section === '/incidents') await page.screenshot({ path: path.join(shots, 'on-call-incidents-375.png') });
     }
     await setIncidentManagement(organizationId, false);
     await context.close();

@@ -1,6 +1,5 @@
 import { liveEventsInsert } from '../../../src/infrastructure/live-events/live-event-append';
 import { expect } from 'chai';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -12,8 +11,8 @@ import { watchConsole } from '../../support/console-errors';
 import { apiAt } from '../../support/http-client';
 import { checkTwice } from '../../support/console-checks';
 import { PASSWORD } from '../../support/identity-fixtures';
+import { readmeScreenshotsDir } from '../../support/readme-screenshots';
 
-const DOCS = path.resolve(__dirname, '../../../docs/screenshots');
 /** Live events the heap test sends the wall (monitor.stateChanged, appended as the database's triggers append them). */
 const EVENTS = Number(process.env.WALL_EVENTS ?? 6_000);
 /** The wall's heap may grow by at most this much (after a forced collection) while they arrive. */
@@ -22,10 +21,12 @@ const HEAP_BOUND = 1.5 * 1024 * 1024;
 /**
  * The wall display (/app/wall): read-only and full screen, signed in with a read-only API token
  * taken once from the address's fragment (never sent to the server), down first, live from the
- * event stream; its heap does not grow while thousands of live events arrive.
+ * event stream; its heap does not grow while thousands of live events arrive. The README's pictures
+ * of it go to .test-data/screenshots, or docs/screenshots with UPDATE_SCREENSHOTS=1 (`npm run screenshots`).
  */
 describe('console: the wall display', function () {
   this.timeout(600_000);
+  let shots = '';
   let app: RunningApplication;
   let browser: Browser;
   let admin: string;
@@ -61,7 +62,7 @@ describe('console: the wall display', function () {
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
     app = await aConsoleService();
     browser = await launchConsoleBrowser();
-    fs.mkdirSync(DOCS, { recursive: true });
+    shots = readmeScreenshotsDir();
     const signUp = await apiAt(app.url, 'POST', '/api/auth/sign-up/email', {
       body: { name: 'Mary Jackson', email: uniqueEmail('wall'), password: PASSWORD, organizationName: 'Wall Ops' },
     });
@@ -147,7 +148,7 @@ describe('console: the wall display', function () {
       const page = await context.newPage();
       await openWall(page, readonlyToken);
       expect(await seriousViolations(page), `${width} ${scheme}`).to.deep.equal([]);
-      if (scheme === 'light') await page.screenshot({ path: path.join(DOCS, width === 375 ? 'wall-375.png' : 'wall.png') });
+      if (scheme === 'light') await page.screenshot({ path: path.join(shots, width === 375 ? 'wall-375.png' : 'wall.png') });
       await context.close();
     }
   });

@@ -32,7 +32,8 @@ describe('system programs the checks need (fping, Chromium)', () => {
     process.env.PATH = path.join(bin, 'nothing-here');
     let app;
     try {
-      app = await startApplication(config, { jobs: false, checkWorker: false, logger });
+      // No worker: one would deliver other tests' notifications from the shared database and log their failures here.
+      app = await startApplication(config, { jobs: false, checkWorker: false, notificationWorker: false, logger });
     } finally {
       process.env.PATH = searchPath;
       await app?.stop();

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { startAgendaJobRunner } from '../../../src/infrastructure/scheduling/agenda-job-runner';
 import { testDatabase, testServer } from '../../support/test-server';
 import { waitFor } from '../../support/wait-for';
-import { sql } from '../../../src/infrastructure/persistence/sql';
+import { raw, sql } from '../../../src/infrastructure/persistence/sql';
 
 describe('job system (Agenda on PostgreSQL)', () => {
   it('runs a queued job once, and schedules recurring ones in the shared store', async () => {
@@ -107,6 +107,34 @@ describe('job system (Agenda on PostgreSQL)', () => {
       expect(problems).to.deep.equal([]);
     } finally {
       await runner.stop();
+    }
+  });
+
+  it('starts in several processes at once on an empty database: each waits for the one creating the job table (no "tuple concurrently updated")', async () => {
+    await testServer();
+    const { url } = await testDatabase();
+    const { database } = await testServer();
+    // A schema of its own stands in for an empty database: Agenda creates its table there.
+    const schema = `agenda_race_${process.pid}_${Date.now()}`;
+    await database.sql.query(sql`CREATE SCHEMA ${raw(schema)}`);
+    const inSchema = new URL(url);
+    inSchema.searchParams.set('options', `-c search_path=${schema}`);
+    const start = () =>
+      startAgendaJobRunner({ databaseUrl: inSchema.href, logger: pino({ level: 'silent' }), processEvery: 100, jobs: [] });
+    try {
+      for (let round = 0; round < 5; round++) {
+        await database.sql.query(sql`DROP TABLE IF EXISTS ${raw(schema)}.agenda_jobs CASCADE`);
+        const started = await Promise.allSettled([start(), start(), start(), start()]);
+        await Promise.all(started.flatMap((s) => (s.status === 'fulfilled' ? [s.value.stop()] : [])));
+        const failed = started.flatMap((s) => (s.status === 'rejected' ? [(s.reason as Error).message] : []));
+        expect(failed, `round ${round}`).to.deep.equal([]);
+      }
+      const [table] = await database.sql.query<{ count: number }>(
+        sql`SELECT count(*)::int AS count FROM pg_tables WHERE schemaname = ${schema} AND tablename = 'agenda_jobs'`,
+      );
+      expect(table?.count).to.equal(1);
+    } finally {
+      await database.sql.query(sql`DROP SCHEMA ${raw(schema)} CASCADE`);
     }
   });
 

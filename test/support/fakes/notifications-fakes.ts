@@ -137,6 +137,16 @@ export class FakeChannelOwners implements ChannelOwners {
     const row = this.monitors.find((m) => String(m.id) === ref && inScope(scope, m.organizationId, m.customerId));
     return row ? { id: row.id, customerId: row.customerId } : null;
   }
+  /** Users: organization-wide when customerId is null. */
+  readonly users: Array<{ id: string; organizationId: number; customerId: number | null }> = [];
+  async usersSeeing(organizationId: number, customerId: number | null, userIds: readonly string[]) {
+    return new Set(
+      this.users
+        .filter((u) => u.organizationId === organizationId && (u.customerId === null || u.customerId === customerId))
+        .map((u) => u.id)
+        .filter((id) => userIds.includes(id)),
+    );
+  }
 }
 
 export class FakeOrganizationSmtp implements OrganizationSmtpStore {

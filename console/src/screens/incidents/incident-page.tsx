@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import { api, ok, type Schemas } from '../../api/client';
+import { api, ok, type Incident, type Schemas } from '../../api/client';
+import type { LiveEvent } from '../../api/live-events';
 import { ErrorText, Field } from '../../components/field';
 import { useSubmission } from '../../components/use-submission';
 import { dateTime } from '../../components/format';
@@ -14,6 +15,7 @@ import { AffectedMonitors } from '../monitors/dependencies';
 
 type Detail = Schemas['IncidentDetail'];
 type Delivery = Schemas['NotificationDelivery'];
+type Timeline = Detail['timeline'][number];
 
 interface Loaded {
   incident: Detail;
@@ -28,20 +30,53 @@ type Line =
   | { kind: 'attempt'; at: string; delivery: Delivery; attempt: Delivery['attempts'][number] }
   | { kind: 'pending'; at: string; delivery: Delivery };
 
+async function readDeliveries(incidentId: string): Promise<Delivery[]> {
+  const page = await ok(api.GET('/api/notification-deliveries', { params: { query: { incidentId, perPage: 200 } } }));
+  return page.items;
+}
+
 async function load(id: string, orgWide: boolean): Promise<Loaded> {
   const incident = await ok(api.GET('/api/incidents/{id}', { params: { path: { id } } }));
   const [deliveries, channels, users] = await Promise.all([
-    ok(api.GET('/api/notification-deliveries', { params: { query: { incidentId: incident.publicId, perPage: 200 } } })),
+    readDeliveries(incident.publicId),
     ok(api.GET('/api/notification-channels', { params: { query: { perPage: 200 } } })).catch(() => null),
     // Customer-bound users may not list users (they would be refused): they see "a user".
     orgWide ? ok(api.GET('/api/users', { params: { query: { perPage: 200 } } })).catch(() => null) : null,
   ]);
   return {
     incident,
-    deliveries: deliveries.items,
+    deliveries,
     channelNames: new Map((channels?.items ?? []).map((c) => [c.publicId, c.name])),
     userNames: new Map((users?.items ?? []).map((u) => [u.id, u.name])),
   };
+}
+
+/**
+ * The incident after an act, from the act's answer alone: its fields, and the timeline entry the
+ * service recorded with the act (`acknowledged` or `resolved`, by whom, when: what the answer says),
+ * so the page reads nothing again.
+ */
+export function afterAct(shown: Detail, answer: Incident): Detail {
+  const entry = (kind: 'acknowledged' | 'resolved', at: string | null, userId: string | null): Timeline[] =>
+    at ? [{ kind, at, userId, location: null, status: null, reasonCode: null, message: null }] : [];
+  const added =
+    answer.status === shown.status
+      ? []
+      : answer.status === 'acknowledged'
+        ? entry('acknowledged', answer.acknowledgedAt, answer.acknowledgedByUserId)
+        : answer.status === 'resolved'
+          ? entry('resolved', answer.resolvedAt, answer.resolvedByUserId)
+          : [];
+  return { ...shown, ...answer, timeline: [...shown.timeline, ...added] };
+}
+
+/** Whether the page already shows what a live event tells of the incident (its own act's answer showed it). */
+function shows(incident: Detail, event: LiveEvent): boolean {
+  if (event.kind === 'incident.updated') {
+    const at = Date.parse(event.data.at);
+    return incident.timeline.some((entry) => entry.kind === 'update' && Date.parse(entry.at) === at);
+  }
+  return event.kind !== 'monitor.stateChanged' && event.kind !== 'notification.deliveryAttempted' && incident.status === event.data.status;
 }
 
 function linesOf({ incident, deliveries }: Loaded): Line[] {
@@ -102,7 +137,7 @@ function LineText({ line, loaded }: { line: Line; loaded: Loaded }) {
  * found, what happens next. Shown to the roles that may post while the incident is not resolved;
  * the API's refusal is shown at the field or under the form.
  */
-function UpdateForm({ incident, onPosted }: { incident: Detail; onPosted: () => Promise<void> }) {
+function UpdateForm({ incident, onPosted }: { incident: Detail; onPosted: (entry: Timeline) => void }) {
   const [message, setMessage] = useState('');
   const {
     busy,
@@ -110,9 +145,9 @@ function UpdateForm({ incident, onPosted }: { incident: Detail; onPosted: () => 
     fieldError,
     message: refusal,
   } = useSubmission(async () => {
-    await ok(api.POST('/api/incidents/{id}/updates', { params: { path: { id: incident.publicId } }, body: { message } }));
+    const entry = await ok(api.POST('/api/incidents/{id}/updates', { params: { path: { id: incident.publicId } }, body: { message } }));
     setMessage('');
-    await onPosted();
+    onPosted(entry);
   });
   return (
     <form class="panel" onSubmit={submit} noValidate aria-labelledby="incident-update-title">
@@ -131,14 +166,28 @@ function UpdateForm({ incident, onPosted }: { incident: Detail; onPosted: () => 
 /**
  * One incident in one place: its state and the acts on it (the same buttons as the lists), and its
  * story in time order: what the rules saw, who acknowledged or resolved it, and every try of every
- * notification with the receiver's answer. Live: read again when the incident or a delivery moves.
+ * notification with the receiver's answer. An act costs its one request: its answer is applied to
+ * what is shown, and the live event of that same change reads nothing again. Live: the incident is
+ * read again when someone else changes it, its deliveries when a channel is tried.
  */
 export function IncidentPage({ id, user }: { id: string; user: User }) {
-  const { value: loaded, error, reload } = useResource((key) => load(key, user.customerId === null), id);
+  const { value: loaded, error, reload, update } = useResource((key) => load(key, user.customerId === null), id);
+  const ref = loaded?.incident.publicId ?? id;
+  const mine = (event: LiveEvent) =>
+    event.kind !== 'monitor.stateChanged' && (event.data.incidentId === id || event.data.incidentId === ref);
   useLiveReload(
-    () => void reload(),
+    () =>
+      void ok(api.GET('/api/incidents/{id}', { params: { path: { id: ref } } }))
+        .then((incident) => update((current) => ({ ...current, incident })))
+        .catch(() => reload()),
+    (event) => event.kind !== 'notification.deliveryAttempted' && mine(event) && !(loaded && shows(loaded.incident, event)),
+  );
+  useLiveReload(
+    () => void readDeliveries(ref).then((deliveries) => update((current) => ({ ...current, deliveries }))),
     (event) =>
-      event.kind !== 'monitor.stateChanged' && (event.data.incidentId === id || event.data.incidentId === loaded?.incident.publicId),
+      event.kind === 'notification.deliveryAttempted' &&
+      mine(event) &&
+      !loaded?.deliveries.some((d) => d.id === event.data.deliveryId && d.attempts.some((a) => a.attempt >= event.data.attempt)),
   );
   if (!loaded) return <Loading error={error} what="the incident" />;
   const { incident } = loaded;
@@ -155,8 +204,19 @@ export function IncidentPage({ id, user }: { id: string; user: User }) {
         {incident.durationSeconds !== null ? ` · lasted ${Math.round(incident.durationSeconds / 60)} min` : ''}
       </p>
       <ErrorText message={error} />
-      <IncidentList incidents={[incident]} onChanged={() => void reload()} user={user} />
-      {may(user, 'incident.postUpdate') && incident.status !== 'resolved' ? <UpdateForm incident={incident} onPosted={reload} /> : null}
+      <IncidentList
+        incidents={[incident]}
+        onChanged={(answer) => update((current) => ({ ...current, incident: afterAct(current.incident, answer) }))}
+        user={user}
+      />
+      {may(user, 'incident.postUpdate') && incident.status !== 'resolved' ? (
+        <UpdateForm
+          incident={incident}
+          onPosted={(entry) =>
+            update((current) => ({ ...current, incident: { ...current.incident, timeline: [...current.incident.timeline, entry] } }))
+          }
+        />
+      ) : null}
       <AffectedMonitors affected={incident.affectedMonitors} />
       <h2>Timeline</h2>
       <ol class="timeline" aria-label="Timeline">

@@ -28,7 +28,7 @@ const labelOf = (kind: MonitorKind, field: string): string =>
 /** One request: what it would change, who asked, and the decision buttons the user may use. */
 function RequestItem(props: { request: ChangeRequest; monitor: AnyMonitor | undefined; user: User; onSettled: () => void }) {
   const { request, monitor, user, onSettled } = props;
-  const now = monitor as unknown as Record<string, unknown> | undefined;
+  const now: ReadonlyMap<string, unknown> | undefined = monitor && new Map(Object.entries(monitor));
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -63,7 +63,7 @@ function RequestItem(props: { request: ChangeRequest; monitor: AnyMonitor | unde
             <div key={field} class="setting">
               <dt>{labelOf(request.monitorType, field)}</dt>
               <dd>
-                {now && field in now && open ? `${shown(now[field])} → ` : ''}
+                {now?.has(field) && open ? `${shown(now.get(field))} → ` : ''}
                 {shown(value)}
               </dd>
             </div>

@@ -14,8 +14,8 @@ import {
   type Location,
   type Tag,
 } from '../../monitors/monitor-api';
-import { changesOf, COMMON_FIELDS, KIND_FIELDS, KIND_LABELS, valuesOf, type Values } from '../../monitors/monitor-kinds';
-import type { MonitorKind } from '../../monitors/monitor-rows';
+import type { MonitorKind, PatchBody } from '../../monitors/monitor-bodies';
+import { changesOf, COMMON_FIELDS, KIND_FIELDS, KIND_LABELS, valuesOf, type FormValues } from '../../monitors/monitor-kinds';
 import { navigate } from '../../router';
 import type { User } from '../../session';
 import { LocationPicker, MonitorFields, TagPicker } from './monitor-fields';
@@ -23,7 +23,7 @@ import { cycleOf, DependsOnPicker, useMonitorRows } from './dependencies';
 
 interface Loaded {
   monitor: AnyMonitor;
-  values: Values;
+  values: FormValues<MonitorKind>;
   locations: Location[];
   tags: Tag[];
   /** A customer-bound user of a managed monitor their customer may not edit: changes go for approval. */
@@ -40,7 +40,7 @@ async function mayEditManaged(user: User): Promise<boolean> {
 async function load(kind: MonitorKind, id: string, user: User): Promise<Loaded> {
   const [monitor, locations, tags] = await Promise.all([getMonitor(kind, id), loadLocations(), loadTags()]);
   const asRequest = monitor.managementType === 'managed' && !(await mayEditManaged(user));
-  const values = valuesOf(kind, monitor as unknown as Record<string, unknown>);
+  const values = valuesOf(kind, monitor);
   return { monitor, values, locations, tags: tags.filter((t) => t.customerId === null || t.customerId === monitor.customerId), asRequest };
 }
 
@@ -52,7 +52,7 @@ async function load(kind: MonitorKind, id: string, user: User): Promise<Loaded> 
 export function EditMonitor({ kind, id, user }: { kind: MonitorKind; id: string; user: User }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [values, setValues] = useState<Values>({});
+  const [values, setValues] = useState<FormValues<MonitorKind>>({});
   const [locations, setLocations] = useState<string[]>([]);
   const [tags, setTagIds] = useState<string[]>([]);
   const [note, setNote] = useState('');
@@ -75,7 +75,7 @@ export function EditMonitor({ kind, id, user }: { kind: MonitorKind; id: string;
   const { busy, submit, fieldError, message } = useSubmission(async () => {
     if (!loaded) return;
     const { monitor } = loaded;
-    const changes = changesOf([...KIND_FIELDS[kind], ...COMMON_FIELDS], loaded.values, values, !loaded.asRequest);
+    const changes = changesOf<PatchBody<MonitorKind>>([...KIND_FIELDS[kind], ...COMMON_FIELDS], loaded.values, values, !loaded.asRequest);
     const sameLocations = [...locations].sort().join() === [...monitor.locations].sort().join();
     if (!sameLocations) changes.locations = locations;
     if (dependsOn.join() !== monitor.dependsOn.join()) changes.dependsOn = dependsOn;

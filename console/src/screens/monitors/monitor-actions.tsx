@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, ok } from '../../api/client';
+import { updateMonitor, type AnyMonitor } from '../../monitors/monitor-api';
 import { useAction } from '../../components/use-action';
 import { navigate } from '../../router';
 import type { MonitorKind } from '../../monitors/monitor-rows';
@@ -7,12 +8,6 @@ import type { MonitorKind } from '../../monitors/monitor-rows';
 /** A website's path, or the per-kind path the API keeps the other kinds under (one shape for all of them). */
 const pathOf = (kind: MonitorKind) =>
   kind === 'website' ? '/api/websites/{id}' : (`/api/monitors/${kind}/{id}` as '/api/monitors/dns/{id}');
-
-async function setStatus(kind: MonitorKind, id: string, status: 'active' | 'paused'): Promise<void> {
-  const params = { params: { path: { id } }, body: { status } };
-  if (kind === 'website') await ok(api.PATCH('/api/websites/{id}', params));
-  else await ok(api.PATCH(pathOf(kind) as '/api/monitors/dns/{id}', params));
-}
 
 async function remove(kind: MonitorKind, id: string): Promise<void> {
   if (kind === 'website') await ok(api.DELETE('/api/websites/{id}', { params: { path: { id } } }));
@@ -31,7 +26,8 @@ export function MonitorActions(props: {
   /** What the session's `can` lets the user do: pause and resume (monitor.update), delete (monitor.delete). */
   pauses: boolean;
   deletes: boolean;
-  onChanged: () => void;
+  /** After pausing or resuming: the monitor as the API answered it (the page shows it, reading nothing again). */
+  onChanged: (changed: AnyMonitor) => void;
 }) {
   const { kind, id, name, paused, onChanged } = props;
   const [confirming, setConfirming] = useState(false);
@@ -44,7 +40,7 @@ export function MonitorActions(props: {
           type="button"
           class="secondary"
           disabled={busy}
-          onClick={() => act(async () => (await setStatus(kind, id, paused ? 'active' : 'paused'), onChanged()))}
+          onClick={() => act(async () => onChanged(await updateMonitor(kind, id, { status: paused ? 'active' : 'paused' })))}
         >
           {paused ? 'Resume' : 'Pause'}
         </button>

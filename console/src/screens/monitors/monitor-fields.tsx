@@ -1,17 +1,19 @@
 import { Field } from '../../components/field';
 import type { Location, Tag } from '../../monitors/monitor-api';
-import { COMMON_FIELDS, KIND_FIELDS, type FieldSpec, type Values } from '../../monitors/monitor-kinds';
-import type { MonitorKind } from '../../monitors/monitor-rows';
+import type { MonitorKind } from '../../monitors/monitor-bodies';
+import { COMMON_FIELDS, KIND_FIELDS, type FieldSpec, type FormFieldName, type FormValues } from '../../monitors/monitor-kinds';
 import './monitors.css';
 
 type FieldError = (name: string) => string | undefined;
+/** A field of any kind's form, named by its kind's bodies. */
+type Name = FormFieldName<MonitorKind>;
 const idOf = (name: string) => `monitor-${name.replace(/\W/g, '-')}`;
 
 /** One setting as its control: the label, the hint and the API's message for it tied to the input. */
 function SettingField(props: {
-  spec: FieldSpec;
-  values: Values;
-  onChange: (name: string, value: string | boolean) => void;
+  spec: FieldSpec<Name>;
+  values: FormValues<MonitorKind>;
+  onChange: (name: Name, value: string | boolean) => void;
   error?: string;
 }) {
   const { spec, values, onChange, error } = props;
@@ -85,16 +87,16 @@ function SettingField(props: {
 /** The settings of one kind of monitor: the ones every kind has, then the kind's own (shown as they apply). */
 export function MonitorFields(props: {
   kind: MonitorKind;
-  values: Values;
-  onChange: (name: string, value: string | boolean) => void;
+  values: FormValues<MonitorKind>;
+  onChange: (name: Name, value: string | boolean) => void;
   fieldError: FieldError;
   /** A change request carries no secrets: their fields are left out. */
   withoutSecrets?: boolean;
 }) {
   const { kind, values, onChange, fieldError, withoutSecrets } = props;
-  const shown = (specs: readonly FieldSpec[]) =>
+  const shown = (specs: readonly FieldSpec<Name>[]) =>
     specs.filter((spec) => (!spec.when || spec.when(values)) && !(withoutSecrets && spec.secret));
-  const render = (spec: FieldSpec) => (
+  const render = (spec: FieldSpec<Name>) => (
     <SettingField
       key={spec.name}
       spec={spec}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { api, describe, ok, type CheckResult, type Incident, type UptimeStats } from '../../api/client';
 import { ErrorText } from '../../components/field';
 import { dateTime, ms, percent } from '../../components/format';
@@ -8,6 +8,7 @@ import { getMonitor, resultsPath, type AnyMonitor } from '../../monitors/monitor
 import { KIND_LABELS } from '../../monitors/monitor-kinds';
 import { consoleState, unknownWhy, type MonitorKind } from '../../monitors/monitor-rows';
 import { useLiveReload } from '../../monitors/use-live-reload';
+import type { LiveEvent } from '../../api/live-events';
 import type { User } from '../../session';
 import { IncidentList } from '../incidents/incident-list';
 import { CheckHistory } from './check-history';
@@ -40,7 +41,26 @@ async function load(kind: MonitorKind, id: string): Promise<Loaded> {
   return { monitor, history: history.items, uptime, incidents: incidents.items, inMaintenance: maintenance.inMaintenance };
 }
 
-/** One monitor: its state, uptime, check history with each failure's evidence, its incidents, and "check now". */
+/** The state a live event names (`monitor.stateChanged`'s `state`) of the monitor as shown. */
+function eventStateOf(monitor: Monitor): 'paused' | 'down' | 'unknown' | 'up' {
+  if (monitor.status === 'paused') return 'paused';
+  const { status } = monitor.currentState;
+  return status === 'down' || status === 'unknown' ? status : 'up';
+}
+
+/** Whether the page already shows what a live event tells (its own act's answer showed it). */
+function showsEvent(loaded: Loaded, event: LiveEvent): boolean {
+  if (event.kind === 'monitor.stateChanged') return eventStateOf(loaded.monitor) === event.data.state;
+  if (event.kind === 'incident.updated' || event.kind === 'notification.deliveryAttempted') return false;
+  return loaded.incidents.some((incident) => incident.publicId === event.data.incidentId && incident.status === event.data.status);
+}
+
+/**
+ * One monitor: its state, uptime, check history with each failure's evidence, its incidents, and
+ * "check now". An act costs its one request: pausing, resuming, acknowledging or resolving applies
+ * the answer to what is shown (and check now adds the result it waited for); the live event of that
+ * same change reads nothing again. Someone else's change reads the page again.
+ */
 export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string; user: User }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -53,10 +73,17 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
     }
   }, [kind, id]);
   useEffect(() => void reload(), [reload]);
+  const shown = useRef(loaded);
+  shown.current = loaded;
   useLiveReload(
     () => void reload(),
-    (event) => event.kind !== 'notification.deliveryAttempted' && event.data.monitorId === id,
+    // The event of a change the page already shows (its own act's answer) reads nothing again.
+    (event) =>
+      event.kind !== 'notification.deliveryAttempted' &&
+      (event.data.monitorId === id || event.data.monitorId === shown.current?.monitor.publicId) &&
+      !(shown.current && showsEvent(shown.current, event)),
   );
+  const update = (change: (current: Loaded) => Loaded) => setLoaded((current) => (current ? change(current) : current));
 
   if (!loaded) return error ? <ErrorText message={error} /> : <p role="status">Loading the monitor…</p>;
   const { monitor, history, uptime, incidents } = loaded;
@@ -82,7 +109,14 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
         {ms(history[0]?.responseTimeMs)}
       </p>
       <div class="monitor-tools">
-        {may(user, 'monitor.check') ? <CheckNow kind={kind} id={id} onResult={() => void reload()} /> : null}
+        {may(user, 'monitor.check') ? (
+          <CheckNow
+            kind={kind}
+            id={id}
+            since={history[0]?.checkedAt ?? null}
+            onResult={(result) => update((current) => ({ ...current, history: [result, ...current.history] }))}
+          />
+        ) : null}
         <MonitorActions
           kind={kind}
           id={id}
@@ -90,7 +124,7 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
           paused={monitor.status === 'paused'}
           pauses={may(user, 'monitor.update')}
           deletes={may(user, 'monitor.delete')}
-          onChanged={() => void reload()}
+          onChanged={(answer) => update((current) => ({ ...current, monitor: answer }))}
         />
         {may(user, 'monitor.update') ? (
           <Link to={`/monitors/${kind}/${id}/edit`} class="button-link">
@@ -121,7 +155,16 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
         ))}
       </dl>
       <h2>Incidents</h2>
-      <IncidentList incidents={incidents} onChanged={() => void reload()} user={user} />
+      <IncidentList
+        incidents={incidents}
+        onChanged={(answer) =>
+          update((current) => ({
+            ...current,
+            incidents: current.incidents.map((incident) => (incident.publicId === answer.publicId ? { ...incident, ...answer } : incident)),
+          }))
+        }
+        user={user}
+      />
       <p>
         <Link to={`/service-levels?websiteId=${monitor.publicId}`}>Service level objectives of this monitor</Link>
       </p>

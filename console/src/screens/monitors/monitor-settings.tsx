@@ -11,7 +11,7 @@ type Window = Schemas['MaintenanceWindow'];
 
 /** A monitor's settings as the API holds them, with the labels of its form (secrets only as "stored"). */
 export function MonitorSettings({ kind, monitor }: { kind: MonitorKind; monitor: AnyMonitor }) {
-  const values = valuesOf(kind, monitor as unknown as Record<string, unknown>);
+  const values = valuesOf(kind, monitor);
   const rows: Array<[string, string]> = [];
   for (const spec of [...KIND_FIELDS[kind], ...COMMON_FIELDS]) {
     if (spec.secret || spec.name === 'name' || (spec.when && !spec.when(values))) continue;

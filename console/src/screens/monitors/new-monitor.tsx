@@ -12,8 +12,9 @@ import {
   KIND_FIELDS,
   KIND_HINTS,
   KIND_LABELS,
-  type Values,
+  type FormValues,
 } from '../../monitors/monitor-kinds';
+import type { CreateBody } from '../../monitors/monitor-bodies';
 import { loadCustomers, PER_KIND_TYPES, type MonitorKind } from '../../monitors/monitor-rows';
 import { navigate, useRoute } from '../../router';
 import type { User } from '../../session';
@@ -54,9 +55,9 @@ function KindPicker({ kind, onPick }: { kind: MonitorKind; onPick: (kind: Monito
  */
 export function NewMonitor({ user }: { user: User }) {
   const { query } = useRoute();
-  const asked = query.get('kind') as MonitorKind | null;
-  const [kind, setKind] = useState<MonitorKind>(asked && KINDS.includes(asked) ? asked : 'website');
-  const [values, setValues] = useState<Values>(() => defaultsOf(kind));
+  const asked = KINDS.find((each) => each === query.get('kind'));
+  const [kind, setKind] = useState<MonitorKind>(asked ?? 'website');
+  const [values, setValues] = useState<FormValues<MonitorKind>>(() => defaultsOf(kind));
   const [customers, setCustomers] = useState<Customer[] | null>(null);
   const [customerId, setCustomerId] = useState('');
   const [locations, setLocations] = useState<Location[]>([]);
@@ -86,13 +87,14 @@ export function NewMonitor({ user }: { user: User }) {
   const defaultLocations = locations.filter((l) => l.configured && l.status === 'live').map((l) => l.code);
   const shownLocations = chosenLocations ?? defaultLocations;
   const { busy, submit, fieldError, message } = useSubmission(async () => {
-    const body: Record<string, unknown> = {
-      ...changesOf([...KIND_FIELDS[kind], ...COMMON_FIELDS], baselineOf(kind), values),
+    // A website is an http check unless the form says otherwise.
+    const body = {
+      ...(kind === 'website' ? { monitoringType: 'http' as const } : {}),
+      ...changesOf<CreateBody<MonitorKind>>([...KIND_FIELDS[kind], ...COMMON_FIELDS], baselineOf(kind), values),
       ...(user.customerId === null ? { customerId: Number(customerId) } : {}),
       ...(chosenLocations ? { locations: chosenLocations } : {}),
       ...(dependsOn.length > 0 ? { dependsOn } : {}),
     };
-    if (kind === 'website' && !('monitoringType' in body)) body.monitoringType = 'http';
     setCycle(null);
     const created = await createMonitor(kind, body).catch((failure: unknown) => {
       if (failure instanceof ApiError) setCycle(cycleOf(failure, monitorRows.rows));

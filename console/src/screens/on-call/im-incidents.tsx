@@ -2,41 +2,64 @@ import { useState } from 'preact/hooks';
 import { api, describe, ok, type Schemas } from '../../api/client';
 import { ErrorText } from '../../components/field';
 import { ago, dateTime } from '../../components/format';
+import { may } from '../../permissions';
+import type { User } from '../../session';
 import type { People } from './people';
 import { useLoaded } from './use-loaded';
 
 type ImIncident = Schemas['ImIncident'];
-type Act = 'acknowledge' | 'resolve' | 'snooze';
+type Act = 'acknowledge' | 'resolve' | 'snooze' | 'escalate';
 const FILTERS = [
   { value: 'triggered,acknowledged', label: 'Open' },
   { value: 'resolved,merged', label: 'Closed' },
 ] as const;
 const HOUR = 3_600_000;
 
+/** An act's one request; its answer is the incident after it. */
+function request(incident: ImIncident, what: Act): Promise<ImIncident> {
+  const params = { path: { id: incident.id } };
+  if (what === 'acknowledge') return ok(api.POST('/api/im/incidents/{id}/acknowledge', { params }));
+  if (what === 'resolve') return ok(api.POST('/api/im/incidents/{id}/resolve', { params }));
+  if (what === 'escalate') return ok(api.POST('/api/im/incidents/{id}/escalate', { params }));
+  return ok(api.POST('/api/im/incidents/{id}/snooze', { params, body: { snoozedUntil: new Date(Date.now() + HOUR).toISOString() } }));
+}
+
 /**
  * Incident management's own incidents (GET /api/im/incidents): alerts from sources and events, and
  * monitor incidents routed there. They differ from monitor incidents (triggered / acknowledged /
  * resolved / merged, severity, occurrences, snooze), so they have their own list. Acts: acknowledge,
- * resolve, snooze an hour; refusals (team membership, a concurrent change) shown at the incident.
+ * resolve, snooze an hour, and escalate now (page the next level of its escalation policy at once;
+ * shown when the session's `can` allows `imIncident.escalate`). An act costs its one request: the
+ * list shows its answer. Refusals (team membership, a concurrent change) are shown at the incident.
  */
-export function ImIncidents({ people }: { people: People }) {
+export function ImIncidents({ people, user }: { people: People; user: User }) {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]['value']>(FILTERS[0].value);
-  const { data, error, reload } = useLoaded(
+  const { data, error, reload, set } = useLoaded(
     () => ok(api.GET('/api/im/incidents', { params: { query: { status: filter, perPage: 100 } } })),
     [filter],
   );
   const [busy, setBusy] = useState<string | null>(null);
   const [refusals, setRefusals] = useState<Record<string, string>>({});
+  const [escalated, setEscalated] = useState<Record<string, string>>({});
+  const escalates = may(user, 'imIncident.escalate');
   const act = async (incident: ImIncident, what: Act) => {
     setBusy(incident.id);
     try {
-      const params = { path: { id: incident.id } };
-      if (what === 'acknowledge') await ok(api.POST('/api/im/incidents/{id}/acknowledge', { params }));
-      if (what === 'resolve') await ok(api.POST('/api/im/incidents/{id}/resolve', { params }));
-      if (what === 'snooze')
-        await ok(api.POST('/api/im/incidents/{id}/snooze', { params, body: { snoozedUntil: new Date(Date.now() + HOUR).toISOString() } }));
+      const answer = await request(incident, what);
       setRefusals(({ [incident.id]: _gone, ...rest }) => rest);
-      await reload();
+      if (what === 'escalate')
+        setEscalated((current) => ({
+          ...current,
+          [incident.id]: answer.escalationPolicyId
+            ? `Escalated ${dateTime(answer.updatedAt)}: the next level of its escalation policy was paged.`
+            : 'Escalated: it has no escalation policy, so no one was paged.',
+        }));
+      // The answer is the incident after the act: shown in its place (gone from this tab once it closed).
+      const stays = filter.split(',').includes(answer.status);
+      set(
+        (current) =>
+          current && { ...current, items: current.items.flatMap((item) => (item.id !== answer.id ? [item] : stays ? [answer] : [])) },
+      );
     } catch (failure) {
       setRefusals((current) => ({ ...current, [incident.id]: describe(failure) }));
     } finally {
@@ -103,6 +126,16 @@ export function ImIncidents({ people }: { people: People }) {
                   >
                     Snooze an hour
                   </button>
+                  {escalates ? (
+                    <button
+                      type="button"
+                      disabled={busy === incident.id}
+                      onClick={() => void act(incident, 'escalate')}
+                      aria-label={`Escalate now: ${incident.title}`}
+                    >
+                      Escalate now
+                    </button>
+                  ) : null}
                   <button
                     type="button"
                     disabled={busy === incident.id}
@@ -112,6 +145,11 @@ export function ImIncidents({ people }: { people: People }) {
                     Resolve
                   </button>
                 </div>
+              ) : null}
+              {escalated[incident.id] ? (
+                <p role="status" class="note">
+                  {escalated[incident.id]}
+                </p>
               ) : null}
               <ErrorText message={refusals[incident.id]} />
             </li>

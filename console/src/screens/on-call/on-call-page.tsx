@@ -57,7 +57,7 @@ function Sections({ current, user }: { current: (typeof SECTIONS)[number]; user:
       <h2 class="on-call-section">{current.label}</h2>
       {current.key === 'now' ? <OnCallNow people={people} /> : null}
       {current.key === 'schedules' ? <Schedules people={people} /> : null}
-      {current.key === 'incidents' ? <ImIncidents people={people} /> : null}
+      {current.key === 'incidents' ? <ImIncidents people={people} user={user} /> : null}
       {current.key === 'escalation' ? <EscalationPolicies people={people} /> : null}
       {current.key === 'sources' ? <AlertSources /> : null}
       {current.key === 'teams' ? <Teams people={people} /> : null}

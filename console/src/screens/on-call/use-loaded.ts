@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { describe } from '../../api/client';
 
-/** Data a section reads from the API, its refusal in words, and a way to read it again. */
+/** Data a section reads from the API, its refusal in words, a way to read it again, and one to show an act's answer instead. */
 export function useLoaded<T>(load: () => Promise<T>, deps: readonly unknown[] = []) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -14,5 +14,5 @@ export function useLoaded<T>(load: () => Promise<T>, deps: readonly unknown[] = 
     }
   }, deps);
   useEffect(() => void reload(), [reload]);
-  return { data, error, reload };
+  return { data, error, reload, set: setData };
 }

@@ -85,6 +85,12 @@ export const secretFields = (type: ChannelType): (keyof ChannelConfig)[] =>
     .fields.filter((f) => f.mark === 'secret')
     .map((f) => f.name);
 
+/** The user ids a config names, per field that names users (`users`), its name as the API spells it (`config.userIds`). */
+export const peopleNamedBy = (type: ChannelType, config: ChannelConfig): { field: string; userIds: readonly string[] }[] =>
+  notifierOf(type)
+    .fields.filter((f) => f.users === true)
+    .map((f) => ({ field: `config.${f.name}`, userIds: (config[f.name] as readonly string[] | undefined) ?? [] }));
+
 /** How a type's messages leave: the key of its sender (NotificationSenders). */
 export const transportOf = (type: ChannelType): Transport => notifierOf(type).transport;
 

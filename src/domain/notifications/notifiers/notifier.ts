@@ -79,6 +79,12 @@ export interface NotifierField {
    * share a value of it (notificationChannelRecipientExists).
    */
   readonly recipient?: true;
+  /**
+   * Names users of the organization by id (a list field): the application admits only users of the
+   * caller's organization who see the channel's scope (peopleNamedBy), else invalidRequestBody
+   * naming the item (reason notAUserOfScope), the same for an id of another organization as for none.
+   */
+  readonly users?: true;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { TLSSocket } from 'node:tls';
-import SMTPConnection from 'nodemailer/lib/smtp-connection';
+import type SMTPConnection from 'nodemailer/lib/smtp-connection';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
 import type { CheckContext, Checker } from '../../../application/checks/ports';
 import type { SmtpCheckRequest } from '../../../domain/checks/check-request';
@@ -10,6 +10,10 @@ import { connectPinned } from '../shared/pinned-connection';
 import { ProbeError } from '../shared/probe-error';
 import { runServiceProbe } from '../shared/service-probe';
 import type { SharedTlsContext } from '../shared/tls-context';
+import { lazyModule } from '../shared/lazy-module';
+
+/** Loaded with the first check of this kind, then kept (see lazyModule). */
+const smtpConnection = lazyModule(() => import('nodemailer/lib/smtp-connection'));
 
 /**
  * SMTP in protocol mode through nodemailer's SMTP connection over our pinned socket: banner, EHLO,
@@ -40,7 +44,8 @@ export class NodemailerSmtpChecker implements Checker<SmtpCheckRequest> {
       };
       const quiet = () => undefined;
       const remainingMs = Math.max(1_000, request.timeoutSeconds * 1000);
-      const smtp = new SMTPConnection({
+      const { default: Connection } = await smtpConnection();
+      const smtp: SMTPConnection = new Connection({
         connection: connection.socket,
         secure: implicit,
         secured: implicit,

@@ -1,8 +1,9 @@
 import type { Express, RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '../shared/http-context';
+import { SESSION_COOKIE, SIGNED_IN_COOKIE, pageThemeColorOf } from '../shared/http-context';
 import { signedInMarker } from '../identity/session-cookie';
 
 /** Where the console is served. */
@@ -34,6 +35,17 @@ export function builtConsoleDir(): string | undefined {
   const candidates = [path.resolve(__dirname, '../../../../console'), path.resolve(__dirname, '../../../../dist/console')];
   return candidates.find((dir) => existsSync(path.join(dir, 'index.html')) && existsSync(path.join(dir, 'assets')));
 }
+
+/** Whether a path is the console's page (one of its screens), not one of its files (assets, icons, the worker). */
+export function isConsolePage(path: string): boolean {
+  if (path !== CONSOLE_PATH && !path.startsWith(`${CONSOLE_PATH}/`)) return false;
+  if (path === `${CONSOLE_PATH}/sw.js`) return false;
+  return !['/assets/', '/icons/'].some((folder) => path.startsWith(`${CONSOLE_PATH}${folder}`));
+}
+
+/** The page with its `theme-color` set to `color` (`#rrggbb`). */
+export const withThemeColor = (page: string, color: string): string =>
+  page.replace(/(<meta name="theme-color" content=")[^"]*(")/, `$1${color}$2`);
 
 const securityHeaders: RequestHandler = (_req, res, next) => {
   res.setHeader('content-security-policy', CONSOLE_CSP);
@@ -70,7 +82,8 @@ const syncSignedInMarker =
  * Serves the console at /app: its hashed assets (cached for a year; each as the Brotli or gzip file
  * written beside it at build when the browser accepts one, Vary: Accept-Encoding), and its page for
  * every other path under /app (the console routes in the browser), never cached (compressed by the
- * host's answer compression), with the signed-in marker kept in step. `/favicon.ico` (asked for by
+ * host's answer compression), with the signed-in marker kept in step; its `theme-color` is the one the
+ * host's branding set for the request (a white-label domain's accent), if any. `/favicon.ico` (asked for by
  * pages that link no icon) is sent to the console's icon. Answers whether it is mounted.
  */
 export function mountConsole(
@@ -108,10 +121,16 @@ export function mountConsole(
   const icon = consoleIconPath(index);
   if (icon) app.get('/favicon.ico', (_req, res) => res.set('cache-control', 'no-cache').redirect(302, icon));
   const marker = syncSignedInMarker(options.secureCookies ?? false);
-  app.get([CONSOLE_PATH, `${CONSOLE_PATH}/*path`], securityHeaders, marker, (req, res, next) => {
-    if (req.path.startsWith(assets) || req.path.startsWith(`${CONSOLE_PATH}/icons/`)) return next();
+  app.get([CONSOLE_PATH, `${CONSOLE_PATH}/*path`], securityHeaders, marker, async (req, res, next) => {
+    if (!isConsolePage(req.path)) return next();
     res.setHeader('cache-control', 'no-cache');
-    res.sendFile(index);
+    const color = pageThemeColorOf(res);
+    if (!color) return res.sendFile(index);
+    try {
+      res.type('html').send(withThemeColor(await readFile(index, 'utf8'), color));
+    } catch (error) {
+      next(error);
+    }
   });
   return true;
 }

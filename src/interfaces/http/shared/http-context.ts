@@ -45,3 +45,11 @@ export const customDomainOf = (res: Response): ActiveHost | undefined => res.loc
 export function setCustomDomain(res: Response, host: ActiveHost): void {
   res.locals.customDomain = host;
 }
+
+/** The theme colour the console's page is dressed in under the request's host (a white-label domain's accent), if any. */
+export const pageThemeColorOf = (res: Response): string | undefined => res.locals.pageThemeColor as string | undefined;
+
+/** Dresses the console's page of this request in a theme colour (`#rrggbb`; the custom domains' console theme does). */
+export function setPageThemeColor(res: Response, color: string): void {
+  res.locals.pageThemeColor = color;
+}

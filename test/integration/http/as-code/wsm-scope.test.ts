@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { ApiClient } from '../../../../src/interfaces/cli/api-client';
+import { ASIDE_MIN_CHARS } from '../../../../src/interfaces/cli/file-aside';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerToken } from '../../../support/identity-fixtures';
@@ -61,14 +62,35 @@ describe('wsm errors from the service', () => {
   });
 });
 
-describe('wsm refuses a bad file before any call', () => {
-  const noCalls = () => {
-    throw new Error('no call may be made');
-  };
-  const refused = async (text: string) => {
+describe('wsm refuses a bad file before any write', () => {
+  // The service is read while the file is checked: a refused file may cost list calls, never a write.
+  const methods: string[] = [];
+  class ReadsOnly extends ApiClient {
+    override request<T>(method: string, route: string, body?: unknown): Promise<T> {
+      methods.push(method);
+      if (method !== 'GET') throw new Error(`no write may be made (${method} ${route})`);
+      return super.request<T>(method, route, body);
+    }
+  }
+  afterEach(() => expect(methods.filter((m) => m !== 'GET')).to.deep.equal([]));
+  const refused = async (text: string, command = 'plan') => {
     const files = new Map([['wsm.yaml', text]]);
-    return wsm(['plan'], { token: 'wsm_unused', files, client: noCalls as unknown as (u: string, t: string) => ApiClient });
+    return wsm([command], { token: 'wsm_unused', files, client: (u, t) => new ReadsOnly(u, t) });
   };
+
+  it('reports the file, not the calls it started, and writes nothing when apply is given a large bad file', async () => {
+    // 300 KB and more: read and checked in a worker thread while the service is read.
+    const entries = Array.from({ length: 3000 }, (_, n) => `  - key: site-${n}\n    kind: website\n    url: https://x.test/${n}\n`);
+    entries[2500] = '  - key: site-2500\n    kind: website\n    url: https://x.test/\n    checkInterval: "five"\n';
+    const text = `version: 1\nmonitors:\n${entries.join('')}`;
+    const padded = `${'# padding\n'.repeat(30_000)}${text}`;
+    expect(padded.length).to.be.at.least(ASIDE_MIN_CHARS);
+    const applied = await refused(padded, 'apply');
+    expect(applied.code).to.equal(1);
+    expect(applied.stderr).to.equal(
+      `wsm: wsm.yaml:${30_000 + 2 + 3 * 2500 + 4}: monitors[2500].checkInterval: Invalid input: expected number, received string\n`,
+    );
+  });
 
   it('names the file, the line and the field of a wrong value or an unknown field', async () => {
     const wrong = await refused(

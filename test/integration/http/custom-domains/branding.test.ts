@@ -3,20 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { api, expectError, rawAt } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aMember } from '../../../support/identity-fixtures';
-import { testDnsServer, testServer } from '../../../support/test-server';
+import { testServer } from '../../../support/test-server';
+import { anActiveDomain } from '../../../support/custom-domain-fixtures';
 
 const LOGO = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>').toString('base64')}`;
 const PLATFORM = { whiteLabel: false, name: null, accentColor: null, logo: null };
-
-/** An active custom domain of `kind` for the organization of `token`: added, its TXT record published, activated. */
-async function anActiveDomain(token: string, kind: 'whiteLabel' | 'statusPage', statusPageId?: string) {
-  const hostname = `console-${randomBytes(4).toString('hex')}.brand-test.com`;
-  const added = await api('POST', '/api/custom-domains', { token, body: { hostname, kind, ...(statusPageId ? { statusPageId } : {}) } });
-  expect(added.status, JSON.stringify(added.body)).to.equal(201);
-  (await testDnsServer()).set(added.body.verification.recordName, { TXT: [added.body.verification.recordValue] });
-  expect((await api('POST', `/api/custom-domains/${added.body.id}/activate`, { token })).status).to.equal(200);
-  return hostname;
-}
 
 const brandingBy = async (host: string) => rawAt((await testServer()).url, 'GET', '/api/branding', { host });
 

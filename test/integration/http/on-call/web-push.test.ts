@@ -2,7 +2,7 @@ import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../../src/appl
 import { expect } from 'chai';
 import { anOrganization, type SignedUp } from '../../../support/builders';
 import { channelApi } from '../../../support/channel-api';
-import { aCustomerRow } from '../../../support/identity-fixtures';
+import { aCustomerRow, aMember } from '../../../support/identity-fixtures';
 import { aMonitorRow } from '../../../support/results-fixtures';
 import { PushService, type Device } from '../../../support/peers/push-service';
 import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
@@ -201,6 +201,26 @@ describe('Web Push (a loopback push service)', () => {
     expect(push.to(kept.device)[1]!.payload).to.deep.include({ url: '/app/' });
     const items = (await call('GET', '/api/me/push-subscriptions', { token: org.token })).body.items;
     expect(items.map((i: { id: string }) => i.id)).to.deep.equal([kept.id]);
+  });
+
+  it("rings only the channel's people who still see it: a person deactivated since the channel named them gets nothing", async () => {
+    const org = await anOrganization('push-people-now');
+    const customer = await aCustomerRow(org.user.organizationId, 'Harbour');
+    const member = await aMember(org, 'responder', customer);
+    const mine = await subscribe(org, 'Admin phone');
+    const theirs = await subscribe({ ...org, token: member.token }, 'Responder phone');
+    const created = await call('POST', '/api/notification-channels', {
+      token: org.token,
+      body: { name: 'Harbour phones', type: 'web-push', config: { userIds: [org.user.id, member.id] }, customerId: customer },
+    });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    expect((await sendTest(org.token, created.body)).status).to.equal('delivered');
+    expect([push.to(mine.device).length, push.to(theirs.device).length]).to.deep.equal([1, 1]);
+
+    const deactivated = await call('PATCH', `/api/users/${member.id}`, { token: org.token, body: { isActive: false } });
+    expect(deactivated.status, JSON.stringify(deactivated.body)).to.equal(200);
+    expect((await sendTest(org.token, created.body)).status).to.equal('delivered');
+    expect([push.to(mine.device).length, push.to(theirs.device).length], 'the deactivated responder is not rung').to.deep.equal([2, 1]);
   });
 
   it("pages a person's device through their web-push contact method, the grant bound to the IM incident", async () => {

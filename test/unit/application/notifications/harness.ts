@@ -49,7 +49,7 @@ export function harness() {
     create: new CreateNotificationChannel(channels, owners, secrets, tx, sequentialIds(), clock),
     list: new ListNotificationChannels(channels, owners),
     get: new GetNotificationChannel(channels),
-    update: new UpdateNotificationChannel(channels, secrets, tx, clock),
+    update: new UpdateNotificationChannel(channels, owners, secrets, tx, clock),
     remove: new DeleteNotificationChannel(channels, tx),
     route: new RouteChannelEvent(channels),
     updateSmtp: new UpdateOrganizationSmtp(smtp, policy, verifier, fakeCipher, clock, immediateTransactions),

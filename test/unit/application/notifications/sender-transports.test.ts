@@ -19,6 +19,9 @@ function transportHarness(
   webPush: NotificationSender = new FakeNotificationSender(),
 ) {
   const h = harness();
+  // The people the samples name (a web-push channel's) are organization-wide users of organization 1.
+  for (const id of NOTIFIERS.flatMap((n) => (n.sample as ChannelConfig).userIds ?? []))
+    h.owners.users.push({ id, organizationId: 1, customerId: null });
   const ledger = new FakeDeliveryLedger(h.channels);
   const post = new FakeNotificationSender();
   const email = new FakeNotificationSender();

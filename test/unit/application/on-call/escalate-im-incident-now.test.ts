@@ -155,4 +155,11 @@ describe('EscalateImIncidentNow (page the next escalation level at once)', () =>
     expect(await codeOf(escalateNow.execute(admin, INCIDENT))).to.equal('imIncidentAlreadyClosed');
     expect(deliveries.rows).to.have.length(0);
   });
+
+  it('refuses a caller the role gates keep from escalating (imIncident.escalate): a read-only user, before it reads the incident', async () => {
+    const readonly = anActor().with({ role: 'readonly', userId: 'member-1' }).build();
+    expect(await codeOf(escalateNow.execute(readonly, INCIDENT))).to.equal('imAccessDenied');
+    expect(await codeOf(escalateNow.execute(readonly, '00000000-0000-4000-8000-00000000dead'))).to.equal('imAccessDenied');
+    expect(deliveries.rows).to.have.length(0);
+  });
 });

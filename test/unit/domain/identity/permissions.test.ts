@@ -7,7 +7,20 @@ const allowed = (principal: Principal) => ACTION_NAMES.filter((action) => isPerm
 describe('role gates (domain/identity/permissions.ts)', () => {
   it('lets a read-only user only ask for a check, and a responder work on incidents besides', () => {
     expect(allowed(org('readonly'))).to.deep.equal(['monitor.check']);
-    expect(allowed(org('responder'))).to.deep.equal(['monitor.check', 'incident.acknowledge', 'incident.postUpdate']);
+    expect(allowed(org('responder'))).to.deep.equal([
+      'monitor.check',
+      'incident.acknowledge',
+      'incident.postUpdate',
+      'imIncident.escalate',
+    ]);
+  });
+
+  it('lets those incident management serves escalate its incidents now: organization-wide admins, editors and responders', () => {
+    for (const role of ['admin', 'editor', 'responder'] as const)
+      expect(isPermitted(org(role), 'imIncident.escalate'), role).to.equal(true);
+    expect(isPermitted(org('readonly'), 'imIncident.escalate')).to.equal(false);
+    expect(isPermitted({ role: 'admin', customerScoped: true }, 'imIncident.escalate')).to.equal(false);
+    expect(isPermitted({ role: 'responder', customerScoped: true }, 'imIncident.escalate')).to.equal(false);
   });
 
   it('keeps organization-wide acts from customer-bound callers, and from editors those of admins', () => {

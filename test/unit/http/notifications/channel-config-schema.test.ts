@@ -46,7 +46,8 @@ describe('channel config schemas (built from the notifier descriptors)', () => {
       apiUrl:
         'telegram: the URL of a Bot API server of your own (http or https, a public host); none for Telegram’s own (api.telegram.org)',
       appToken: 'pushover: the API token of a Pushover application: 30 letters and digits',
-      userIds: 'web-push: ids of users of the organization; each of the devices they subscribed in the console is notified',
+      userIds:
+        "web-push: ids of users of the organization who see the channel's customer; each of the devices they subscribed in the console is notified",
       userKey: 'pushover: the user or group key notified: 30 letters and digits',
       roomId: 'matrix: the room posted to, by its id (!abc123:example.org, in its advanced settings), which the account has joined',
       accessToken: 'matrix: the access token of the account that posts (a bot user’s), sent as Authorization: Bearer',
