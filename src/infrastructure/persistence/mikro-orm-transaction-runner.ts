@@ -3,6 +3,7 @@ import { AppError } from '../../domain/shared/app-error';
 import type { Transaction, TransactionRunner } from '../../application/shared/transaction';
 import { TransactionSql } from './orm-sql';
 import { SqlTransaction } from './sql-transaction';
+import { insideTransaction } from './pool-guard';
 
 /**
  * The work is handed the transaction (`tx`, a `SqlTransaction`: the statements of this transaction's
@@ -37,7 +38,7 @@ export class MikroOrmTransactionRunner implements TransactionRunner {
         async (inner) => {
           const tx = new SqlTransaction(new TransactionSql(inner as EntityManager), outer);
           transactions.set(inner, tx);
-          const result = await work(tx);
+          const result = await insideTransaction(() => work(tx)); // the pool guard's mark (tests only)
           await tx.settle();
           return result;
         },

@@ -1,6 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { statementName, type SqlRow, type SqlRunner, type UnitOfWorkSql } from './database';
 import { bind, type QueryOptions, type Sql } from './sql';
+import { checkPoolStatement } from './pool-guard';
 
 /** A node-postgres connection, as knex hands them out. */
 interface PgConnection {
@@ -47,12 +48,14 @@ export class TransactionSql implements UnitOfWorkSql {
  * Stand-alone statements on MikroORM's pool: each takes a connection of the pool and runs on its own
  * (a write commits when it answers). It never joins a transaction, whatever is running around it: a
  * write that must commit with others takes the caller's `tx` instead. Rows come typed as a
- * transaction's do (timestamps as text), so an adapter reads the same rows in and out of one.
+ * transaction's do (timestamps as text), so an adapter reads the same rows in and out of one. Inside
+ * a transaction's work the tests' pool guard refuses it (`pool-guard.ts`).
  */
 export class OrmPoolSql implements SqlRunner {
   constructor(private readonly orm: MikroORM) {}
 
-  query<T = SqlRow>(statement: Sql, options?: QueryOptions): Promise<T[]> {
+  async query<T = SqlRow>(statement: Sql, options?: QueryOptions): Promise<T[]> {
+    checkPoolStatement(() => bind(statement, options).text); // the pool guard (pool-guard.ts): not inside a transaction's work
     const client = (this.orm.em.getConnection().getKnex() as unknown as { client: KnexClient }).client;
     return runOn<T>(client, statement, options);
   }
