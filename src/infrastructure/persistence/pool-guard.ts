@@ -15,7 +15,9 @@ import { appendFileSync } from 'node:fs';
  * tests' root hooks set it, and the services they spawn inherit it); in production it is off and
  * costs nothing (no store is entered, the check answers at once), so a read it would refuse there
  * runs as before rather than failing a request. `POOL_IN_TRANSACTION_GUARD_LOG` names a file each
- * refusal is also appended to, with its stack (a refusal a job swallows is still found).
+ * refusal is also appended to, with its stack (a refusal a job swallows is still found); with
+ * `POOL_IN_TRANSACTION_GUARD=report` the statement is only written there and runs (to list every
+ * such statement of a test run at once, rather than the first of each path).
  *
  * The plain pool (`SQL`) is not guarded: a transaction waiting for one of its connections waits for
  * a pool no transaction holds, so it cannot starve MikroORM's.
@@ -29,7 +31,7 @@ const storage = new AsyncLocalStorage<Mark>();
 let enabled: boolean | undefined;
 
 export function poolGuardOn(): boolean {
-  enabled ??= process.env.NODE_ENV === 'test' || process.env.POOL_IN_TRANSACTION_GUARD === 'on';
+  enabled ??= process.env.NODE_ENV === 'test' || ['on', 'report'].includes(process.env.POOL_IN_TRANSACTION_GUARD ?? '');
   return enabled;
 }
 
@@ -62,6 +64,7 @@ export function checkPoolStatement(text: () => string): void {
   const error = new StatementOnPoolInTransaction(text());
   const log = process.env.POOL_IN_TRANSACTION_GUARD_LOG;
   if (log) appendFileSync(log, `${error.stack ?? error.message}\n---\n`);
+  if (log && process.env.POOL_IN_TRANSACTION_GUARD === 'report') return;
   throw error;
 }
 

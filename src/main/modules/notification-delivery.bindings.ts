@@ -167,7 +167,7 @@ export function bindNotificationDelivery({ bind, single }: Pick<ContainerModuleL
     sms: smsSender(c) ?? NO_SMS,
     'web-push': c.get(PushSender),
   }));
-  single(SqlDirectDeliveries, (c) => new SqlDirectDeliveries(c.get(POOL_SQL), c.get<SqlRunner>(SQL)));
+  single(SqlDirectDeliveries, (c) => new SqlDirectDeliveries(c.get<SqlRunner>(SQL)));
   bind(DIRECT_DELIVERIES).toService(SqlDirectDeliveries);
   bind(DIRECT_DELIVERY_QUEUE).toService(SqlDirectDeliveries);
   single(STORM_LEDGER, (c) => new SqlStormLedger(c.get<SqlRunner>(SQL), logRefused(c.get(LOGGER))));

@@ -83,8 +83,6 @@ const STANDING_ALONE = [
   'infrastructure/agent-access/sql-agent-access-token.repository.ts SqlAgentAccessTokenRepository.purgeExpired',
   'infrastructure/agent-access/sql-agent-registration.repository.ts SqlAgentRegistrationRepository.purge',
   'infrastructure/custom-domains/sql-custom-domain.repository.ts SqlCustomDomainRepository.purgeExpired',
-  // A worker's lease claim: it must commit at once (it keeps other workers off the rows being sent).
-  'infrastructure/notifications/sql-direct-deliveries.ts SqlDirectDeliveries.claimDue',
   // Probes: the hello and the liveness note are one statement each; the steady batch is one statement that is its own transaction.
   'infrastructure/probes/sql-probe-registry.ts SqlProbeRegistry.greet',
   'infrastructure/probes/sql-probe-registry.ts SqlProbeRegistry.touch',
