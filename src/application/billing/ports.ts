@@ -47,6 +47,8 @@ export interface BillingAccount {
 export interface BillingAccounts {
   exists(organizationId: number): Promise<boolean>;
   get(organizationId: number): Promise<BillingAccount>;
+  /** The same read on the caller's transaction (it sees that transaction's writes). */
+  getIn(organizationId: number, tx: Transaction): Promise<BillingAccount>;
   setMandate(organizationId: number, mandateId: string, status: MandateStatus, at: Date, tx: Transaction): Promise<void>;
   setDiscount(organizationId: number, discount: Discount | null, at: Date, tx: Transaction): Promise<void>;
   setAutoQuotaUpgrade(organizationId: number, on: boolean, at: Date, tx: Transaction): Promise<void>;

@@ -75,7 +75,7 @@ export class Invitations {
       expiresAt: invitationExpiry(now),
     };
     await this.d.tx.run(async (tx) => {
-      if (await this.d.users.findByEmail(email)) throw new AppError('emailAlreadyRegistered');
+      if (await this.d.users.findByEmailIn(email, tx)) throw new AppError('emailAlreadyRegistered');
       if (await this.d.invitations.hasPending(organizationId, email, now)) throw new AppError('invitationAlreadyPending');
       await this.d.invitations.add(invitation, this.d.secrets.hash(token), tx);
     });
@@ -115,7 +115,7 @@ export class Invitations {
       const now = this.d.clock.now();
       const invitation = await this.d.invitations.claim(this.d.secrets.hash(token), now, tx);
       if (!invitation) throw new AppError('invitationNotFound');
-      if (await this.d.users.findByEmail(invitation.email)) throw new AppError('emailAlreadyRegistered');
+      if (await this.d.users.findByEmailIn(invitation.email, tx)) throw new AppError('emailAlreadyRegistered');
       const user = new User({
         id: this.d.ids.uuid(),
         organizationId: invitation.organizationId,

@@ -28,6 +28,9 @@ export interface UserRepository {
   /** Sign-in and uniqueness checks: emails are unique across the platform. */
   findByEmail(email: string): Promise<User | null>;
   findById(scope: TenantScope, id: string): Promise<User | null>;
+  /** The same reads on the caller's transaction (a read inside its work, not on the pool). */
+  findByEmailIn(email: string, tx: Transaction): Promise<User | null>;
+  findByIdIn(scope: TenantScope, id: string, tx: Transaction): Promise<User | null>;
   /** Unscoped, for completing a sign-in whose organization is not known yet. */
   findForSignIn(id: string): Promise<User | null>;
   list(scope: TenantScope): Promise<User[]>;

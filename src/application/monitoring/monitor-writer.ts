@@ -142,7 +142,7 @@ export class MonitorWriter {
   ): Promise<Monitor> {
     const key = monitorKeyOf(input.key);
     const editor = editorOf(actor);
-    const terms = await this.termsOf(monitor);
+    const terms = await this.termsOf(monitor, null);
     assertMayEdit(editor, monitor.managementType, terms);
     const nextClass = input.managementType ?? monitor.managementType;
     if (nextClass !== monitor.managementType) assertMayChangeManagementType(editor);
@@ -170,19 +170,21 @@ export class MonitorWriter {
 
   /** Checks an update as PATCH would (codes and target vetting) without applying it: for change requests. */
   async validateUpdate(monitor: Monitor, input: MonitorInput): Promise<void> {
-    const terms = await this.termsOf(monitor);
+    const terms = await this.termsOf(monitor, null);
     const { plan, privateCodes } = await this.planUpdate(monitor, terms, input);
     await this.vet(plan, privateCodes);
   }
 
   /** `tx`: the caller's transaction to join (an approved change request's), if any. */
   async remove(actor: Actor, monitor: Monitor, tx: Transaction): Promise<void> {
-    assertMayDelete(editorOf(actor), monitor.managementType, await this.termsOf(monitor));
+    assertMayDelete(editorOf(actor), monitor.managementType, await this.termsOf(monitor, tx));
     await this.monitors.remove(monitor, tx);
   }
 
-  async termsOf(monitor: Monitor): Promise<MonitorCustomerTerms> {
-    const terms = await this.customers.forCustomer(organizationScope(monitor.organizationId), monitor.customerId);
+  /** `tx`: the transaction whose work reads them (on its connection), or null outside one (the pool). */
+  async termsOf(monitor: Monitor, tx: Transaction | null): Promise<MonitorCustomerTerms> {
+    const scope = organizationScope(monitor.organizationId);
+    const terms = await (tx ? this.customers.forCustomerIn(scope, monitor.customerId, tx) : this.customers.forCustomer(scope, monitor.customerId));
     if (!terms) throw new AppError(monitor.kind === 'website' ? 'websiteNotFound' : 'monitorNotFound');
     return terms;
   }

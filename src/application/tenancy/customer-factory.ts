@@ -28,7 +28,7 @@ export class CustomerFactory {
   /** Throws invalidPackageType (customer rule 1) or invalidCustomFields for a row that does not fit. */
   async prepare(scope: TenantScope, tx: Transaction): Promise<(input: NewCustomerInput) => Customer> {
     const packages = await this.catalog.all(scope, tx);
-    const definitions = await this.fields.list(scope);
+    const definitions = await this.fields.listIn(scope, tx);
     const now = this.clock.now();
     return (input) => {
       const { packageId, packageType, customFields, ...details } = input;

@@ -16,7 +16,7 @@ export class PackageCatalog {
 
   /** The organization's packages, with the built-in `standard` package added (in the caller's `tx`) if it has none yet. */
   async all(scope: TenantScope, tx: Transaction): Promise<PackageConfig[]> {
-    const existing = await this.packages.list(scope);
+    const existing = await this.packages.listIn(scope, tx);
     if (existing.length > 0) return existing;
     await this.packages.addBuiltInIfNone(
       PackageConfig.builtIn({ publicId: this.ids.uuid(), organizationId: scope.organizationId, now: this.clock.now() }),

@@ -50,6 +50,8 @@ export interface CustomerRepository {
   /** Inserts in one batch; ids allocated. */
   addMany(customers: Customer[], tx: Transaction): Promise<Customer[]>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<Customer | null>;
+  /** `findByRef` on the caller's transaction (a read inside its work). */
+  findByRefIn(scope: TenantScope, ref: RecordRef, tx: Transaction): Promise<Customer | null>;
   /** By name, then id. A customer-scoped caller gets only its own customer. */
   list(scope: TenantScope): Promise<Customer[]>;
   /** Optimistic: a stale version throws conflict. */
@@ -66,6 +68,9 @@ export interface CustomFieldRepository {
   /** By displayOrder, then id. */
   list(scope: TenantScope): Promise<CustomField[]>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<CustomField | null>;
+  /** The same reads on the caller's transaction (a read inside its work). */
+  listIn(scope: TenantScope, tx: Transaction): Promise<CustomField[]>;
+  findByRefIn(scope: TenantScope, ref: RecordRef, tx: Transaction): Promise<CustomField | null>;
   /** A taken fieldKey throws customFieldKeyTaken. */
   add(field: CustomField, tx: Transaction): Promise<CustomField>;
   /** Optimistic: a stale version throws `conflict`. `tx` on the writes: the caller's transaction, which the write joins. */

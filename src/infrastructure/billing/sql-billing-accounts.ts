@@ -16,8 +16,16 @@ export class SqlBillingAccounts implements BillingAccounts {
     return rows.length > 0;
   }
 
-  async get(organizationId: number): Promise<BillingAccount> {
-    const [row] = await this.sql
+  get(organizationId: number): Promise<BillingAccount> {
+    return this.account(organizationId, this.sql);
+  }
+
+  getIn(organizationId: number, tx: Transaction): Promise<BillingAccount> {
+    return this.account(organizationId, sqlOf(tx));
+  }
+
+  private async account(organizationId: number, on: SqlRunner): Promise<BillingAccount> {
+    const [row] = await on
       .query<SqlRow>(sql`SELECT o.id, o.auto_quota_upgrade, b.mandate_id, b.mandate_status, b.discount_percent, b.discount_code, b.discount_applied_at
        FROM organizations o LEFT JOIN billing_accounts b ON b.organization_id = o.id WHERE o.id = ${organizationId}`);
     return {

@@ -47,6 +47,15 @@ export class SqlUserRepository implements UserRepository {
     return this.one(sql`id = ${id} AND ${scopeSql(scope, 'u')}`);
   }
 
+  findByEmailIn(email: string, tx: Transaction): Promise<User | null> {
+    return this.one(sql`email = ${User.normalizeEmail(email)}`, sqlOf(tx));
+  }
+
+  findByIdIn(scope: TenantScope, id: string, tx: Transaction): Promise<User | null> {
+    if (!UUID.test(id)) return Promise.resolve(null);
+    return this.one(sql`id = ${id} AND ${scopeSql(scope, 'u')}`, sqlOf(tx));
+  }
+
   findForSignIn(id: string): Promise<User | null> {
     if (!UUID.test(id)) return Promise.resolve(null);
     return this.one(sql`id = ${id}`);
@@ -87,8 +96,8 @@ export class SqlUserRepository implements UserRepository {
     this.callers.clear();
   }
 
-  private async one(where: Sql): Promise<User | null> {
-    const [row] = await this.sql.query(sql`SELECT ${USER_COLUMNS} FROM users u WHERE ${where}`);
+  private async one(where: Sql, on: SqlRunner = this.sql): Promise<User | null> {
+    const [row] = await on.query(sql`SELECT ${USER_COLUMNS} FROM users u WHERE ${where}`);
     return row ? userOf(row) : null;
   }
 }

@@ -71,17 +71,25 @@ async function uniqueKey<T>(write: () => Promise<T>): Promise<T> {
 export class SqlCustomFieldRepository implements CustomFieldRepository {
   constructor(private readonly sql: SqlRunner) {}
 
-  async list(scope: TenantScope): Promise<CustomField[]> {
-    const rows = await this.sql.query<FieldRow>(
+  listIn(scope: TenantScope, tx: Transaction): Promise<CustomField[]> {
+    return this.list(scope, sqlOf(tx));
+  }
+
+  findByRefIn(scope: TenantScope, ref: RecordRef, tx: Transaction): Promise<CustomField | null> {
+    return this.findByRef(scope, ref, sqlOf(tx));
+  }
+
+  async list(scope: TenantScope, on: SqlRunner = this.sql): Promise<CustomField[]> {
+    const rows = await on.query<FieldRow>(
       sql`SELECT ${COLUMNS} FROM custom_fields WHERE organization_id = ${scope.organizationId} ORDER BY display_order ASC, id ASC`,
     );
     return rows.map(fieldOf);
   }
 
-  async findByRef(scope: TenantScope, ref: RecordRef): Promise<CustomField | null> {
+  async findByRef(scope: TenantScope, ref: RecordRef, on: SqlRunner = this.sql): Promise<CustomField | null> {
     const condition = refCondition(ref, 'f');
     if (!condition) return null;
-    const [row] = await this.sql.query<FieldRow>(
+    const [row] = await on.query<FieldRow>(
       sql`SELECT ${COLUMNS} FROM custom_fields f WHERE ${condition} AND f.organization_id = ${scope.organizationId}`,
     );
     return row ? fieldOf(row) : null;

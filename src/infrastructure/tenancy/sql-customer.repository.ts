@@ -142,11 +142,15 @@ export class SqlCustomerRepository implements CustomerRepository {
     return customers;
   }
 
-  async findByRef(scope: TenantScope, ref: string): Promise<Customer | null> {
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<Customer | null> {
+    return this.findByRef(scope, ref, sqlOf(tx));
+  }
+
+  async findByRef(scope: TenantScope, ref: string, on: SqlRunner = this.sql): Promise<Customer | null> {
     const condition = refCondition(ref, 'c');
     if (!condition) return null;
     // Both conditions: for a customer-scoped caller the scope also names an id.
-    const [row] = await this.sql.query<CustomerRow>(
+    const [row] = await on.query<CustomerRow>(
       sql`SELECT ${COLUMNS} FROM customers c WHERE ${condition} AND ${customerScopeSql(scope, 'c')}`,
     );
     return row ? customerOf(row) : null;

@@ -59,6 +59,10 @@ export class FakeBillingAccounts implements BillingAccounts {
     );
   }
 
+  async getIn(organizationId: number, _tx: Transaction): Promise<BillingAccount> {
+    return this.get(organizationId);
+  }
+
   async setMandate(organizationId: number, mandateId: string, mandateStatus: MandateStatus, _at?: Date, tx?: Transaction): Promise<void> {
     this.joined.push(['setMandate', tx]);
     this.accounts.set(organizationId, { ...(await this.get(organizationId)), mandateId, mandateStatus });

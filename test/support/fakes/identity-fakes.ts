@@ -38,6 +38,12 @@ export class FakeUsers implements UserRepository {
     const u = this.rows.get(id);
     return u && inScope(scope, u.organizationId, u.customerId) ? u : null;
   }
+  async findByEmailIn(email: string, _tx: Transaction) {
+    return this.findByEmail(email);
+  }
+  async findByIdIn(scope: TenantScope, id: string, _tx: Transaction) {
+    return this.findById(scope, id);
+  }
   async findForSignIn(id: string) {
     return this.rows.get(id) ?? null;
   }

@@ -75,6 +75,9 @@ export class FakeCustomers implements CustomerRepository {
   async findByRef(scope: TenantScope, ref: string) {
     return this.rows.find((c) => inScope(scope, c.organizationId, c.id) && matches(c, ref)) ?? null;
   }
+  async findByRefIn(scope: TenantScope, ref: string, _tx: Transaction) {
+    return this.findByRef(scope, ref);
+  }
   async list(scope: TenantScope) {
     return this.rows.filter((c) => inScope(scope, c.organizationId, c.id));
   }
@@ -103,6 +106,12 @@ export class FakeCustomFields implements CustomFieldRepository {
   }
   async findByRef(scope: TenantScope, ref: string) {
     return this.rows.find((f) => f.organizationId === scope.organizationId && matches(f, ref)) ?? null;
+  }
+  async listIn(scope: TenantScope, _tx: Transaction) {
+    return this.list(scope);
+  }
+  async findByRefIn(scope: TenantScope, ref: string, _tx: Transaction) {
+    return this.findByRef(scope, ref);
   }
   async add(field: CustomField, tx?: Transaction) {
     this.joined.push(['add', tx]);
