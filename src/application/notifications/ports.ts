@@ -37,7 +37,12 @@ export interface NotificationChannelRepository {
   forCustomers(organizationId: number, customerIds: readonly number[]): Promise<NotificationChannel[]>;
   save(channel: NotificationChannel, tx: Transaction): Promise<void>;
   remove(channel: NotificationChannel, tx: Transaction): Promise<void>;
+  /** The reads on the caller's transaction (a read inside its work runs on its connection, not on the pool). */
+  readsIn(tx: Transaction): ChannelReads;
 }
+
+/** What a write's transaction reads of the channels before it writes. */
+export type ChannelReads = Pick<NotificationChannelRepository, 'findByRef' | 'list' | 'sameScope' | 'overridesOf'>;
 export const NOTIFICATION_CHANNEL_REPOSITORY = token<NotificationChannelRepository>('NotificationChannelRepository');
 
 /**

@@ -29,6 +29,8 @@ export interface MonitorLookup {
   alertProfile(monitorId: number): Promise<AlertProfile | null>;
   /** The same for many monitors in one read; monitors that are gone are left out. */
   alertProfiles(monitorIds: readonly number[]): Promise<Map<number, AlertProfile>>;
+  /** `alertProfiles` on the caller's transaction (the check engine's batch, judged inside it). */
+  alertProfilesIn(monitorIds: readonly number[], tx: Transaction): Promise<Map<number, AlertProfile>>;
 }
 
 export interface AlertProfile {

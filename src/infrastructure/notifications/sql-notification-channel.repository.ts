@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { NotificationChannel } from '../../domain/notifications/notification-channel';
-import type { ChannelFilter, NotificationChannelRepository } from '../../application/notifications/ports';
+import type { ChannelFilter, ChannelReads, NotificationChannelRepository } from '../../application/notifications/ports';
 import type { Transaction } from '../../application/shared/transaction';
 import type { SqlRunner } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
@@ -171,6 +171,10 @@ export class SqlNotificationChannelRepository implements NotificationChannelRepo
       ),
     );
     versionSaved(c, rows);
+  }
+
+  readsIn(tx: Transaction): ChannelReads {
+    return new SqlNotificationChannelRepository(sqlOf(tx));
   }
 
   /** The overrides made of it go by the foreign key's cascade. */

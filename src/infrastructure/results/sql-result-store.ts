@@ -4,6 +4,7 @@ import type { LocationCodes } from './location-codes';
 import { STATUS_CODE, STATUS_OF } from './status-codes';
 import { empty, sql, type Sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
+import { standingAlone } from '../persistence/pool-guard';
 import type { Transaction } from '../../application/shared/transaction';
 
 interface HistoryRow {
@@ -74,15 +75,21 @@ export class SqlResultStore implements ResultStore {
        FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS r(e) WHERE ${onlyIf}`;
   }
 
-  /** `day`: days since the epoch (UTC). */
+  /**
+   * `day`: days since the epoch (UTC). Inside a transaction's work (results being stored) the look
+   * stands alone on the pool on purpose (the pool guard's named escape): a partition made stays
+   * made whatever the transaction does, and each day is looked at once per process (then cached).
+   */
   private async ensurePartition(day: number): Promise<void> {
     if (!this.partitionDays.has(day)) {
       const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
-      const [found] = await this.sql.query<{ present: boolean }>(
-        sql`SELECT to_regclass(${`check_results_p${date.replaceAll('-', '')}`}) IS NOT NULL AS present`,
-      );
-      // Normally the maintenance job made it days ago; only a missing one needs the DDL connection.
-      if (!found?.present) await this.ddl.query(sql`SELECT check_results_ensure_partition(${date}::date)`);
+      await standingAlone("a day's partition is looked at (and made) once, apart from the results' transaction", async () => {
+        const [found] = await this.sql.query<{ present: boolean }>(
+          sql`SELECT to_regclass(${`check_results_p${date.replaceAll('-', '')}`}) IS NOT NULL AS present`,
+        );
+        // Normally the maintenance job made it days ago; only a missing one needs the DDL connection.
+        if (!found?.present) await this.ddl.query(sql`SELECT check_results_ensure_partition(${date}::date)`);
+      });
       this.partitionDays.add(day);
     }
   }
