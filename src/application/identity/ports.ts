@@ -69,6 +69,8 @@ export const API_TOKEN_REPOSITORY = token<ApiTokenRepository>('ApiTokenRepositor
 
 export interface AccountDeletionRepository {
   findPendingForUser(userId: string): Promise<AccountDeletionRequest | null>;
+  /** `findPendingForUser`, the same read on the caller's transaction (a read inside its work). */
+  findPendingForUserIn(userId: string, tx: Transaction): Promise<AccountDeletionRequest | null>;
   findDue(now: Date, limit: number): Promise<AccountDeletionRequest[]>;
   /** `tx` on the writes: the caller's transaction, which the write joins (without it, the write stands alone). */
   add(request: AccountDeletionRequest, tx: Transaction): Promise<void>;

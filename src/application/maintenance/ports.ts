@@ -27,6 +27,8 @@ export interface MaintenanceWindowRepository {
   add(window: MaintenanceWindow, tx: Transaction): Promise<MaintenanceWindow>;
   /** By public id (uuid) or legacy integer id; null when missing or out of scope. */
   findByRef(scope: TenantScope, ref: string): Promise<MaintenanceWindow | null>;
+  /** `findByRef`, the same read on the caller's transaction (a read inside its work). */
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<MaintenanceWindow | null>;
   /** Every window of the scope, newest start first (a stand-alone read, on the pool). */
   list(scope: TenantScope): Promise<MaintenanceWindow[]>;
   /** The same, read in the caller's transaction (what it has written or locked so far). */

@@ -178,6 +178,8 @@ export interface ChangeRequestFilter {
 export interface ChangeRequestRepository {
   add(request: ChangeRequest, tx: Transaction): Promise<ChangeRequest>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<ChangeRequest | null>;
+  /** `findByRef`, the same read on the caller's transaction (a read inside its work). */
+  findByRefIn(scope: TenantScope, ref: RecordRef, tx: Transaction): Promise<ChangeRequest | null>;
   /** Optimistic: a stale version throws conflict. */
   save(request: ChangeRequest, tx: Transaction): Promise<void>;
   /** Newest first. */

@@ -13,6 +13,8 @@ export interface ObjectiveRepository {
   add(objective: ServiceLevelObjective, tx: Transaction): Promise<ServiceLevelObjective>;
   /** By public id (uuid) or integer id; null when missing or out of scope. */
   findByRef(scope: TenantScope, ref: string): Promise<ServiceLevelObjective | null>;
+  /** `findByRef`, the same read on the caller's transaction (a read inside its work). */
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<ServiceLevelObjective | null>;
   /** Every objective of the scope, oldest first. */
   list(scope: TenantScope): Promise<ServiceLevelObjective[]>;
   /** Optimistic: an objective changed since it was read answers AppError('conflict'). */

@@ -89,6 +89,8 @@ export interface CustomerDomainRepository {
   /** The same domain twice for one customer throws customerDomainExists. */
   add(domain: CustomerDomain, tx: Transaction): Promise<CustomerDomain>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<CustomerDomain | null>;
+  /** `findByRef`, the same read on the caller's transaction (a read inside its work). */
+  findByRefIn(scope: TenantScope, ref: RecordRef, tx: Transaction): Promise<CustomerDomain | null>;
   /**
    * A page ordered by domain name, then id, already serialized as the API's paged list:
    * `{items: [CustomerDomain record], total, page, perPage}` (hot path: no objects built).
@@ -105,6 +107,8 @@ export interface CustomerIpRepository {
   /** The same address twice for one customer throws customerIpExists. */
   add(ip: CustomerIp, tx: Transaction): Promise<CustomerIp>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<CustomerIp | null>;
+  /** `findByRef`, the same read on the caller's transaction (a read inside its work). */
+  findByRefIn(scope: TenantScope, ref: RecordRef, tx: Transaction): Promise<CustomerIp | null>;
   /** A page ordered by id, serialized as the API's paged list of CustomerIp records (see CustomerDomainRepository). */
   listPage(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<SerializedPage>;
   save(ip: CustomerIp, options: { resetDnsbl?: boolean }, tx: Transaction): Promise<void>;

@@ -31,8 +31,12 @@ function requestOf(row: SqlRow): AccountDeletionRequest {
 export class SqlAccountDeletionRepository implements AccountDeletionRepository {
   constructor(private readonly sql: SqlRunner) {}
 
-  async findPendingForUser(userId: string): Promise<AccountDeletionRequest | null> {
-    const [row] = await this.sql.query(
+  findPendingForUserIn(userId: string, tx: Transaction): Promise<AccountDeletionRequest | null> {
+    return this.findPendingForUser(userId, sqlOf(tx));
+  }
+
+  async findPendingForUser(userId: string, on: SqlRunner = this.sql): Promise<AccountDeletionRequest | null> {
+    const [row] = await on.query(
       sql`SELECT ${COLUMNS} FROM account_deletion_requests WHERE user_id = ${userId} AND status = 'requested' LIMIT 1`,
     );
     return row ? requestOf(row) : null;

@@ -104,10 +104,14 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
     return window;
   }
 
-  async findByRef(scope: TenantScope, ref: string): Promise<MaintenanceWindow | null> {
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<MaintenanceWindow | null> {
+    return this.findByRef(scope, ref, sqlOf(tx));
+  }
+
+  async findByRef(scope: TenantScope, ref: string, on: SqlRunner = this.sql): Promise<MaintenanceWindow | null> {
     const condition = refCondition(ref, 'w');
     if (!condition) return null;
-    const rows = await this.sql.query<WindowRow>(
+    const rows = await on.query<WindowRow>(
       sql`SELECT ${raw(COLUMNS)} FROM maintenance_windows w WHERE ${scopeSql(scope)} AND ${condition}`,
     );
     return rows[0] ? toWindow(rows[0]) : null;

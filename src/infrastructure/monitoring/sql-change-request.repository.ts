@@ -60,10 +60,14 @@ export class SqlChangeRequestRepository implements ChangeRequestRepository {
     return request;
   }
 
-  async findByRef(scope: TenantScope, ref: string): Promise<ChangeRequest | null> {
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<ChangeRequest | null> {
+    return this.findByRef(scope, ref, sqlOf(tx));
+  }
+
+  async findByRef(scope: TenantScope, ref: string, on: SqlRunner = this.sql): Promise<ChangeRequest | null> {
     const condition = refCondition(ref, 'r');
     if (!condition) return null;
-    const [row] = await this.sql.query(sql`SELECT ${COLUMNS} FROM change_requests r WHERE ${condition} AND ${scopeSql(scope, 'r')}`);
+    const [row] = await on.query(sql`SELECT ${COLUMNS} FROM change_requests r WHERE ${condition} AND ${scopeSql(scope, 'r')}`);
     return row ? requestOf(row) : null;
   }
 

@@ -77,10 +77,14 @@ export class SqlObjectiveRepository implements ObjectiveRepository {
     return o;
   }
 
-  async findByRef(scope: TenantScope, ref: string): Promise<ServiceLevelObjective | null> {
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<ServiceLevelObjective | null> {
+    return this.findByRef(scope, ref, sqlOf(tx));
+  }
+
+  async findByRef(scope: TenantScope, ref: string, on: SqlRunner = this.sql): Promise<ServiceLevelObjective | null> {
     const condition = refCondition(ref, 'o');
     if (!condition) return null;
-    const [row] = await this.sql.query<ObjectiveRow>(sql`${SELECT} WHERE ${scopeSql(scope, 'o')} AND ${condition}`);
+    const [row] = await on.query<ObjectiveRow>(sql`${SELECT} WHERE ${scopeSql(scope, 'o')} AND ${condition}`);
     return row ? toObjective(row) : null;
   }
 

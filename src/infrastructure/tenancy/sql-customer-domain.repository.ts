@@ -88,10 +88,14 @@ export class SqlCustomerDomainRepository implements CustomerDomainRepository {
     return d;
   }
 
-  async findByRef(scope: TenantScope, ref: string): Promise<CustomerDomain | null> {
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<CustomerDomain | null> {
+    return this.findByRef(scope, ref, sqlOf(tx));
+  }
+
+  async findByRef(scope: TenantScope, ref: string, on: SqlRunner = this.sql): Promise<CustomerDomain | null> {
     const condition = refCondition(ref, 't');
     if (!condition) return null;
-    const [row] = await this.sql.query<DomainRow>(
+    const [row] = await on.query<DomainRow>(
       sql`SELECT ${COLUMNS} FROM customer_domains t WHERE ${condition} AND ${scopeSql(scope, 't')}`,
     );
     return row ? domainOf(row) : null;

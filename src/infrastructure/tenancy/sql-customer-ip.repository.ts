@@ -86,10 +86,14 @@ export class SqlCustomerIpRepository implements CustomerIpRepository {
     return a;
   }
 
-  async findByRef(scope: TenantScope, ref: string): Promise<CustomerIp | null> {
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<CustomerIp | null> {
+    return this.findByRef(scope, ref, sqlOf(tx));
+  }
+
+  async findByRef(scope: TenantScope, ref: string, on: SqlRunner = this.sql): Promise<CustomerIp | null> {
     const condition = refCondition(ref, 't');
     if (!condition) return null;
-    const [row] = await this.sql.query<IpRow>(sql`SELECT ${COLUMNS} FROM customer_ips t WHERE ${condition} AND ${scopeSql(scope, 't')}`);
+    const [row] = await on.query<IpRow>(sql`SELECT ${COLUMNS} FROM customer_ips t WHERE ${condition} AND ${scopeSql(scope, 't')}`);
     return row ? ipOf(row) : null;
   }
 

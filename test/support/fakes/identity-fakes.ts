@@ -114,6 +114,9 @@ export class FakeTokens implements ApiTokenRepository {
 export class FakeDeletions implements AccountDeletionRepository {
   readonly rows = new Map<string, AccountDeletionRequest>();
   readonly versions = new RowVersions<string>();
+  async findPendingForUserIn(userId: string, _tx: Transaction) {
+    return this.findPendingForUser(userId);
+  }
   async findPendingForUser(userId: string) {
     const found = [...this.rows.values()].find((r) => r.userId === userId && r.status === 'requested');
     return found ? copyOf(found) : null;

@@ -37,6 +37,9 @@ export class FakeMaintenanceWindows implements MaintenanceWindowRepository {
     this.versions.added(window.id, window);
     return window;
   }
+  async findByRefIn(scope: TenantScope, ref: string, _tx: Transaction) {
+    return this.findByRef(scope, ref);
+  }
   async findByRef(scope: TenantScope, ref: string) {
     const found = [...this.rows.values()].find((w) => matches(w, ref) && this.visible(scope, w));
     return found ? copyOf(found) : null;

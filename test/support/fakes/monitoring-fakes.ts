@@ -224,6 +224,9 @@ export class FakeChangeRequests implements ChangeRequestRepository {
     this.rows.set(request.id, copy(request));
     return request;
   }
+  async findByRefIn(scope: TenantScope, ref: string, _tx: Transaction) {
+    return this.findByRef(scope, ref);
+  }
   async findByRef(scope: TenantScope, ref: string) {
     const found = [...this.rows.values()].find((r) => visible(scope, r) && matches(r, ref));
     return found ? copy(found) : null;

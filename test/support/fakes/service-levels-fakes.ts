@@ -27,6 +27,9 @@ export class FakeObjectives implements ObjectiveRepository {
     this.rows.set(o.id, copyOf(o));
     return o;
   }
+  async findByRefIn(scope: TenantScope, ref: string, _tx: Transaction) {
+    return this.findByRef(scope, ref);
+  }
   async findByRef(scope: TenantScope, ref: string) {
     const found = [...this.rows.values()].find((o) => matches(o, ref) && inScope(scope, o.organizationId, o.customerId));
     return found ? copyOf(found) : null;

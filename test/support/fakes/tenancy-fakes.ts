@@ -141,6 +141,9 @@ export class FakeIps implements CustomerIpRepository {
     this.versions.added(ip.id, ip);
     return ip;
   }
+  async findByRefIn(scope: TenantScope, ref: string, _tx: Transaction) {
+    return this.findByRef(scope, ref);
+  }
   async findByRef(scope: TenantScope, ref: string) {
     return this.rows.find((r) => inScope(scope, r.organizationId, r.customerId) && matches(r, ref)) ?? null;
   }
