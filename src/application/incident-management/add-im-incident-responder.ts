@@ -37,7 +37,7 @@ export class AddImIncidentResponder {
   async execute(actor: Actor, ref: string, input: AddResponderInput): Promise<ImIncident> {
     return this.transactions.run(async (tx) => {
       const now = this.clock.now();
-      const incident = await findImIncident(this.incidents, actor.scope, ref);
+      const incident = await findImIncident(this.incidents, actor.scope, ref, tx);
       await requireTeamMembership(actor, incident, this.teams);
       if (!incident.isOpen) throw new AppError('imIncidentAlreadyClosed', { status: incident.status });
       if (input.notify && !(await this.mayPage(actor, incident))) throw new AppError('imTeamAdminRequired');

@@ -32,6 +32,9 @@ export class MonitorSyncedImIncidents implements ImIncidentRepository {
   findByRef(scope: TenantScope, ref: string) {
     return this.inner.findByRef(scope, ref);
   }
+  readsIn(tx: Transaction) {
+    return this.inner.readsIn(tx);
+  }
   findOpenByDedupKey(scope: TenantScope, dedupKey: string) {
     return this.inner.findOpenByDedupKey(scope, dedupKey);
   }

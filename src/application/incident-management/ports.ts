@@ -54,7 +54,12 @@ export interface ImIncidentRepository {
     occurrence: Record<string, unknown>,
     tx: Transaction,
   ): Promise<{ incident: ImIncident; created: boolean }>;
+  /** The finds on the caller's transaction (a read inside its work runs on its connection, not on the pool). */
+  readsIn(tx: Transaction): ImIncidentReads;
 }
+
+/** What a write's transaction reads of the IM incidents before it writes. */
+export type ImIncidentReads = Pick<ImIncidentRepository, 'findByRef' | 'findOpenByDedupKey' | 'findOpenByOrigin'>;
 export const IM_INCIDENT_REPOSITORY = token<ImIncidentRepository>('ImIncidentRepository');
 
 /**
@@ -82,6 +87,8 @@ export interface ImMonitorOrigins {
   ): Promise<{ incident: ImIncident; stillDown: number } | null>;
   /** Of these engine incidents (public ids), those an IM incident stands for and that have not recovered (one read; unscoped, for the engine). */
   unrecoveredAmong(monitorIncidentIds: readonly string[]): Promise<Set<string>>;
+  /** `unrecoveredAmong`, the same read on the caller's transaction (a read inside its work). */
+  unrecoveredAmongIn(monitorIncidentIds: readonly string[], tx: Transaction): Promise<Set<string>>;
   /** The engine incidents, not yet recovered, that the IM incident stands for (as the caller's transaction sees them). */
   unrecovered(scope: TenantScope, imIncident: ImIncident, tx: Transaction): Promise<ImMonitorOrigin[]>;
   /**
@@ -89,6 +96,8 @@ export interface ImMonitorOrigins {
    * that raced another one's): the sweep resolves them.
    */
   allRecovered(limit: number): Promise<Array<{ scope: TenantScope; incident: ImIncident }>>;
+  /** `allRecovered` on the caller's transaction (the sweep's). */
+  allRecoveredIn(limit: number, tx: Transaction): Promise<Array<{ scope: TenantScope; incident: ImIncident }>>;
 }
 export const IM_MONITOR_ORIGINS = token<ImMonitorOrigins>('ImMonitorOrigins');
 
@@ -228,6 +237,8 @@ export interface ImRoutingSettings {
   setMonitor(organizationId: number, monitorId: number, setting: ImRoutingSetting | null, now: Date, tx: Transaction): Promise<void>;
   /** For the engine, one read for a batch: the routing of each monitor (monitors that are gone are left out). */
   forMonitors(monitorIds: readonly number[]): Promise<Map<number, MonitorRoutingContext>>;
+  /** `forMonitors`, the same read on the caller's transaction (a read inside its work). */
+  forMonitorsIn(monitorIds: readonly number[], tx: Transaction): Promise<Map<number, MonitorRoutingContext>>;
 }
 export const IM_ROUTING_SETTINGS = token<ImRoutingSettings>('ImRoutingSettings');
 

@@ -37,7 +37,7 @@ export class RouteMonitorIncident implements IncidentRouting {
   /** One read for the batch's routing; only incidents of routed monitors cost more. */
   async opened(items: readonly RoutedIncident[], tx: Transaction): Promise<void> {
     if (items.length === 0) return;
-    const contexts = await this.settings.forMonitors(items.map((item) => item.monitor.monitorId));
+    const contexts = await this.settings.forMonitorsIn(items.map((item) => item.monitor.monitorId), tx);
     for (const { incident, monitor } of items) {
       const context = contexts.get(monitor.monitorId);
       if (!context?.imEnabled) continue;
@@ -90,7 +90,7 @@ export class RouteMonitorIncident implements IncidentRouting {
   async acknowledged(incident: Incident, userId: string | null, tx: Transaction): Promise<void> {
     const scope = organizationScope(incident.organizationId);
     for (let attempt = 1; ; attempt++) {
-      const routed = await this.incidents.findOpenByOrigin(scope, incident.publicId);
+      const routed = await this.incidents.readsIn(tx).findOpenByOrigin(scope, incident.publicId);
       if (!routed || routed.status !== 'triggered') return;
       routed.acknowledge(userId, incident.acknowledgedAt ?? this.clock.now());
       try {
@@ -105,7 +105,7 @@ export class RouteMonitorIncident implements IncidentRouting {
   /** One read finds the incidents an IM incident stands for; only those cost more. In order, so the last recovery of a storm resolves it. */
   async resolved(items: readonly RoutedIncident[], tx: Transaction): Promise<void> {
     if (items.length === 0) return;
-    const routed = await this.origins.unrecoveredAmong(items.map((item) => item.incident.publicId));
+    const routed = await this.origins.unrecoveredAmongIn(items.map((item) => item.incident.publicId), tx);
     for (const { incident, monitor } of items) {
       if (routed.has(incident.publicId)) await this.recover(incident, monitor, tx);
     }
@@ -135,7 +135,7 @@ export class RouteMonitorIncident implements IncidentRouting {
    */
   async resolveAllRecovered(tx: Transaction, limit = 100): Promise<number> {
     let resolved = 0;
-    for (const { scope, incident } of await this.origins.allRecovered(limit)) {
+    for (const { scope, incident } of await this.origins.allRecoveredIn(limit, tx)) {
       if (await this.resolveOpen(scope, incident.publicId, { origin: 'monitor', reason: 'monitorRecovered' }, tx)) resolved += 1;
     }
     return resolved;
@@ -143,7 +143,7 @@ export class RouteMonitorIncident implements IncidentRouting {
 
   private async resolveOpen(scope: TenantScope, publicId: string, details: Record<string, unknown>, tx: Transaction): Promise<boolean> {
     for (let attempt = 1; ; attempt++) {
-      const routed = await this.incidents.findByRef(scope, publicId);
+      const routed = await this.incidents.readsIn(tx).findByRef(scope, publicId);
       if (!routed || !routed.isOpen) return false;
       routed.resolve(null, this.clock.now(), details);
       try {

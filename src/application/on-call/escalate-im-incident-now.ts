@@ -33,7 +33,7 @@ export class EscalateImIncidentNow {
     return this.transactions.run(async (tx) => {
       requireAction(actor, 'imIncident.escalate', 'imAccessDenied');
       const now = this.clock.now();
-      const incident = await findImIncident(this.incidents, actor.scope, ref);
+      const incident = await findImIncident(this.incidents, actor.scope, ref, tx);
       await requireTeamMembership(actor, incident, this.teams);
       if (!incident.isOpen) throw new AppError('imIncidentAlreadyClosed', { status: incident.status });
       const paged = await this.pageNextLevel(incident, now, tx);

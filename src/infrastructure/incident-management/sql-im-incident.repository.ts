@@ -7,7 +7,7 @@ import {
   type ImTimelineKind,
 } from '../../domain/incident-management/im-incident';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
-import type { ImIncidentFilter, ImIncidentRepository, ImPage, StoredImTimelineEntry } from '../../application/incident-management/ports';
+import type { ImIncidentFilter, ImIncidentReads, ImIncidentRepository, ImPage, StoredImTimelineEntry } from '../../application/incident-management/ports';
 import type { SqlRunner } from '../persistence/database';
 import { join, raw, sql, type Sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
@@ -90,6 +90,10 @@ export function toIncident(row: IncidentRow): ImIncident {
  */
 export class SqlImIncidentRepository implements ImIncidentRepository {
   constructor(private readonly sql: SqlRunner) {}
+
+  readsIn(tx: Transaction): ImIncidentReads {
+    return new SqlImIncidentRepository(sqlOf(tx));
+  }
 
   async add(scope: TenantScope, incident: ImIncident, tx: Transaction): Promise<ImIncident> {
     const [row] = await sqlOf(tx).query<{ id: number }>(

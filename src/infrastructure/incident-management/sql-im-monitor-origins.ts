@@ -53,9 +53,13 @@ export class SqlImMonitorOrigins implements ImMonitorOrigins {
     return row ? { incident: toIncident(row), stillDown: Number(row.still_down) } : null;
   }
 
-  async unrecoveredAmong(monitorIncidentIds: readonly string[]): Promise<Set<string>> {
+  unrecoveredAmongIn(monitorIncidentIds: readonly string[], tx: Transaction): Promise<Set<string>> {
+    return this.unrecoveredAmong(monitorIncidentIds, sqlOf(tx));
+  }
+
+  async unrecoveredAmong(monitorIncidentIds: readonly string[], on: SqlRunner = this.sql): Promise<Set<string>> {
     if (monitorIncidentIds.length === 0) return new Set();
-    const rows = await this.sql.query<{
+    const rows = await on.query<{
       incident_public_id: string;
     }>(sql`SELECT DISTINCT incident_public_id FROM im_incident_monitor_origins
         WHERE recovered_at IS NULL AND incident_public_id IN (SELECT jsonb_array_elements_text(${JSON.stringify([...new Set(monitorIncidentIds)])}::jsonb)::uuid)`);
@@ -71,8 +75,12 @@ export class SqlImMonitorOrigins implements ImMonitorOrigins {
     return rows.map((r) => ({ monitorId: r.monitor_public_id, incidentId: r.incident_public_id }));
   }
 
-  async allRecovered(limit: number): Promise<Array<{ scope: TenantScope; incident: ImIncident }>> {
-    const rows = await this.sql.query<IncidentRow>(
+  allRecoveredIn(limit: number, tx: Transaction): Promise<Array<{ scope: TenantScope; incident: ImIncident }>> {
+    return this.allRecovered(limit, sqlOf(tx));
+  }
+
+  async allRecovered(limit: number, on: SqlRunner = this.sql): Promise<Array<{ scope: TenantScope; incident: ImIncident }>> {
+    const rows = await on.query<IncidentRow>(
       sql`SELECT ${raw(COLUMNS)} FROM im_incidents i
         WHERE ${raw(OPEN)} AND origin_incident_id IS NOT NULL
           AND EXISTS (SELECT 1 FROM im_incident_monitor_origins o WHERE o.im_incident_id = i.id)

@@ -64,9 +64,13 @@ export class SqlImRoutingSettings implements ImRoutingSettings {
          escalation_policy_id = EXCLUDED.escalation_policy_id, updated_at = EXCLUDED.updated_at`);
   }
 
-  async forMonitors(monitorIds: readonly number[]): Promise<Map<number, MonitorRoutingContext>> {
+  forMonitorsIn(monitorIds: readonly number[], tx: Transaction): Promise<Map<number, MonitorRoutingContext>> {
+    return this.forMonitors(monitorIds, sqlOf(tx));
+  }
+
+  async forMonitors(monitorIds: readonly number[], on: SqlRunner = this.sql): Promise<Map<number, MonitorRoutingContext>> {
     if (monitorIds.length === 0) return new Map();
-    const rows = await this.sql.query<{
+    const rows = await on.query<{
       monitor_id: string;
       im_enabled: boolean;
       c_enabled: boolean | null;
