@@ -60,6 +60,8 @@ export interface MaintenanceTargets {
   find(scope: TenantScope, type: TargetType, ref: string): Promise<TargetRecord | null>;
   /** The records that still exist, keyed `type:id` (website and monitor share `monitor:id`). */
   existing(organizationId: number, targets: readonly WindowTarget[]): Promise<Map<string, TargetRecord>>;
+  /** `existing`, the same read on the caller's transaction (a read inside its work). */
+  existingIn(organizationId: number, targets: readonly WindowTarget[], tx: Transaction): Promise<Map<string, TargetRecord>>;
   /** Monitors by public or legacy ids inside the scope (the check endpoints); missing refs are left out. */
   monitors(scope: TenantScope, refs: readonly string[]): Promise<Map<string, CoveredMonitor>>;
 }

@@ -12,6 +12,8 @@ export interface StatusPageRepository {
   /** By public id (uuid) or legacy integer id; null when missing or out of scope. */
   findByRef(scope: TenantScope, ref: string): Promise<StatusPage | null>;
   list(scope: TenantScope): Promise<StatusPage[]>;
+  /** `list`, the same read on the caller's transaction (a read inside its work). */
+  listIn(scope: TenantScope, tx: Transaction): Promise<StatusPage[]>;
   /** Optimistic: a page changed since it was read answers AppError('conflict'); a taken slug statusPageSlugTaken. */
   save(page: StatusPage, tx: Transaction): Promise<void>;
   remove(page: StatusPage, tx: Transaction): Promise<void>;
@@ -44,6 +46,8 @@ export interface ComponentCatalog {
   customer(scope: TenantScope, ref: string): Promise<number | null>;
   /** The records that still exist, keyed componentKey. */
   existing(organizationId: number, components: readonly PageComponent[]): Promise<Map<string, ComponentRecord>>;
+  /** `existing`, the same read on the caller's transaction (a read inside its work). */
+  existingIn(organizationId: number, components: readonly PageComponent[], tx: Transaction): Promise<Map<string, ComponentRecord>>;
 }
 export const COMPONENT_CATALOG = token<ComponentCatalog>('ComponentCatalog');
 
@@ -115,6 +119,8 @@ export interface SubscriberRepository {
   findById(pageId: number, id: number): Promise<Subscriber | null>;
   findByToken(pageId: number, token: string): Promise<Subscriber | null>;
   list(pageId: number): Promise<Subscriber[]>;
+  /** `list`, the same read on the caller's transaction (a read inside its work). */
+  listIn(pageId: number, tx: Transaction): Promise<Subscriber[]>;
   save(subscriber: Subscriber, tx: Transaction): Promise<void>;
   remove(subscriber: Subscriber, tx: Transaction): Promise<void>;
 }

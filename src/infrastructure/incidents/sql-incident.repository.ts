@@ -146,10 +146,14 @@ export class SqlIncidentRepository implements IncidentRepository {
     return row ? incidentOf(row) : null;
   }
 
-  async findByRef(scope: TenantScope, ref: string): Promise<Incident | null> {
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<Incident | null> {
+    return this.findByRef(scope, ref, sqlOf(tx));
+  }
+
+  async findByRef(scope: TenantScope, ref: string, on: SqlRunner = this.sql): Promise<Incident | null> {
     const key = INT.test(ref) ? sql`id = ${Number(ref)}` : UUID.test(ref) ? sql`public_id = ${ref.toLowerCase()}` : null;
     if (!key) return null;
-    const [row] = await this.sql.query<IncidentRow>(
+    const [row] = await on.query<IncidentRow>(
       sql`SELECT ${raw(COLUMNS)} FROM incidents WHERE ${key} AND organization_id = ${scope.organizationId}
         ${scope.customerId === null ? empty : sql`AND customer_id = ${scope.customerId}`}`,
     );

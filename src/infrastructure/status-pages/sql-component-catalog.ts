@@ -4,6 +4,8 @@ import type { ComponentCatalog, ComponentRecord } from '../../application/status
 import type { SqlRunner } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
 import { empty, raw, sql } from '../persistence/sql';
+import { sqlOf } from '../persistence/sql-transaction';
+import type { Transaction } from '../../application/shared/transaction';
 
 /**
  * A monitor still named after its target (the default name: its URL's host, or its hostname) is
@@ -58,13 +60,21 @@ export class SqlComponentCatalog implements ComponentCatalog {
     return row ? Number(row.id) : null;
   }
 
-  async existing(organizationId: number, components: readonly PageComponent[]): Promise<Map<string, ComponentRecord>> {
+  existingIn(organizationId: number, components: readonly PageComponent[], tx: Transaction): Promise<Map<string, ComponentRecord>> {
+    return this.existing(organizationId, components, sqlOf(tx));
+  }
+
+  async existing(
+    organizationId: number,
+    components: readonly PageComponent[],
+    on: SqlRunner = this.sql,
+  ): Promise<Map<string, ComponentRecord>> {
     const found = new Map<string, ComponentRecord>();
     for (const type of Object.keys(TABLES) as ComponentType[]) {
       const ids = [...new Set(components.filter((c) => c.type === type).map((c) => Math.trunc(c.id)))];
       if (ids.length === 0) continue;
       const { table, name, publicName } = TABLES[type];
-      const rows = await this.sql.query<Row>(
+      const rows = await on.query<Row>(
         sql`SELECT id, public_id, customer_id, ${raw(name)} AS name, ${raw(publicName)} AS public_name FROM ${raw(table)} WHERE organization_id = ${organizationId} AND id = ANY(${`{${ids.join(',')}}`}::int8[])`,
       );
       for (const row of rows) {

@@ -96,10 +96,12 @@ export class SqlStatusPageRepository implements StatusPageRepository {
     return rows[0] ? toPage(rows[0]) : null;
   }
 
-  async list(scope: TenantScope): Promise<StatusPage[]> {
-    return (await this.sql.query<PageRow>(sql`SELECT ${raw(COLUMNS)} FROM status_pages p WHERE ${scopeSql(scope)} ORDER BY p.id`)).map(
-      toPage,
-    );
+  listIn(scope: TenantScope, tx: Transaction): Promise<StatusPage[]> {
+    return this.list(scope, sqlOf(tx));
+  }
+
+  async list(scope: TenantScope, on: SqlRunner = this.sql): Promise<StatusPage[]> {
+    return (await on.query<PageRow>(sql`SELECT ${raw(COLUMNS)} FROM status_pages p WHERE ${scopeSql(scope)} ORDER BY p.id`)).map(toPage);
   }
 
   async save(page: StatusPage, tx: Transaction): Promise<void> {

@@ -70,8 +70,12 @@ export class SqlSubscriberRepository implements SubscriberRepository {
     return row ? toSubscriber(row) : null;
   }
 
-  async list(pageId: number): Promise<Subscriber[]> {
-    return (await this.sql.query<Row>(sql`SELECT ${raw(COLUMNS)} FROM status_page_subscribers WHERE page_id = ${pageId} ORDER BY id`)).map(
+  listIn(pageId: number, tx: Transaction): Promise<Subscriber[]> {
+    return this.list(pageId, sqlOf(tx));
+  }
+
+  async list(pageId: number, on: SqlRunner = this.sql): Promise<Subscriber[]> {
+    return (await on.query<Row>(sql`SELECT ${raw(COLUMNS)} FROM status_page_subscribers WHERE page_id = ${pageId} ORDER BY id`)).map(
       toSubscriber,
     );
   }

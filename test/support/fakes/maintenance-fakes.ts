@@ -117,6 +117,9 @@ export class FakeMaintenanceTargets implements MaintenanceTargets {
       )?.record ?? null
     );
   }
+  async existingIn(organizationId: number, targets: readonly WindowTarget[], _tx: Transaction) {
+    return this.existing(organizationId, targets);
+  }
   async existing(organizationId: number, targets: readonly WindowTarget[]) {
     const found = new Map<string, TargetRecord>();
     for (const target of targets) {
