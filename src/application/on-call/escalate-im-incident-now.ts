@@ -44,7 +44,9 @@ export class EscalateImIncidentNow {
   }
 
   private async pageNextLevel(incident: ImIncident, now: Date, tx: Transaction): Promise<{ level: number | null; pages: number }> {
-    const policy = incident.escalationPolicyId ? await this.policies.find(incident.organizationId, incident.escalationPolicyId) : null;
+    const policy = incident.escalationPolicyId
+      ? await this.policies.findIn(incident.organizationId, incident.escalationPolicyId, tx)
+      : null;
     if (!policy) return { level: null, pages: 0 };
     const row = await this.ledger.claimIncident(incident.organizationId, incident.publicId, now, tx);
     if (!row) return { level: null, pages: 0 };

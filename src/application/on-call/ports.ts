@@ -14,6 +14,8 @@ export interface TeamRepository {
   add(team: Team, tx: Transaction): Promise<void>;
   find(organizationId: number, id: string): Promise<Team | null>;
   list(organizationId: number): Promise<Team[]>;
+  /** `list`, the same read on the caller's transaction (a read inside its work). */
+  listIn(organizationId: number, tx: Transaction): Promise<Team[]>;
   save(team: Team, tx: Transaction): Promise<void>;
   remove(team: Team, tx: Transaction): Promise<void>;
 }
@@ -25,6 +27,8 @@ export interface ScheduleRepository {
   find(organizationId: number, id: string): Promise<Schedule | null>;
   /** Name order; only the team's when teamId is given. */
   list(organizationId: number, filter?: { teamId?: string }): Promise<Schedule[]>;
+  /** `list`, the same read on the caller's transaction (a read inside its work). */
+  listIn(organizationId: number, filter: { teamId?: string }, tx: Transaction): Promise<Schedule[]>;
   save(schedule: Schedule, tx: Transaction): Promise<void>;
   remove(schedule: Schedule, tx: Transaction): Promise<void>;
 }
@@ -33,6 +37,8 @@ export const SCHEDULE_REPOSITORY = token<ScheduleRepository>('ImScheduleReposito
 export interface EscalationPolicyRepository {
   add(policy: EscalationPolicy, tx: Transaction): Promise<void>;
   find(organizationId: number, id: string): Promise<EscalationPolicy | null>;
+  /** `find`, the same read on the caller's transaction (a read inside its work). */
+  findIn(organizationId: number, id: string, tx: Transaction): Promise<EscalationPolicy | null>;
   list(organizationId: number): Promise<EscalationPolicy[]>;
   save(policy: EscalationPolicy, tx: Transaction): Promise<void>;
   remove(policy: EscalationPolicy, tx: Transaction): Promise<void>;
@@ -131,6 +137,8 @@ export interface PagingContact {
 export interface PagingContacts {
   /** Active users of the organization among `userIds`, with their e-mail addresses. */
   contacts(organizationId: number, userIds: readonly string[]): Promise<Map<string, PagingContact>>;
+  /** `contacts`, the same read on the caller's transaction (a read inside its work). */
+  contactsIn(organizationId: number, userIds: readonly string[], tx: Transaction): Promise<Map<string, PagingContact>>;
 }
 export const PAGING_CONTACTS = token<PagingContacts>('PagingContacts');
 
@@ -147,5 +155,7 @@ export interface ContactMethodRepository {
   remove(organizationId: number, userId: string, id: string, tx: Transaction): Promise<void>;
   /** The stored methods of these users, by user (what a page fans out to). */
   ofUsers(organizationId: number, userIds: readonly string[]): Promise<Map<string, ContactMethod[]>>;
+  /** `ofUsers`, the same read on the caller's transaction (a read inside its work). */
+  ofUsersIn(organizationId: number, userIds: readonly string[], tx: Transaction): Promise<Map<string, ContactMethod[]>>;
 }
 export const CONTACT_METHOD_REPOSITORY = token<ContactMethodRepository>('ContactMethodRepository');

@@ -68,7 +68,9 @@ export class RunDueEscalations {
   }
 
   private async escalate({ incident, nextStep }: DueEscalation, now: Date, tx: Transaction): Promise<{ steps: number; pages: number }> {
-    const policy = incident.escalationPolicyId ? await this.policies.find(incident.organizationId, incident.escalationPolicyId) : null;
+    const policy = incident.escalationPolicyId
+      ? await this.policies.findIn(incident.organizationId, incident.escalationPolicyId, tx)
+      : null;
     if (!policy) {
       await this.ledger.advance(incident.id, null, now, tx);
       return { steps: 0, pages: 0 };

@@ -77,11 +77,15 @@ export class SqlContactMethods implements ContactMethodRepository, ResponderCont
     );
   }
 
-  async ofUsers(organizationId: number, userIds: readonly string[]): Promise<Map<string, ContactMethod[]>> {
+  ofUsersIn(organizationId: number, userIds: readonly string[], tx: Transaction): Promise<Map<string, ContactMethod[]>> {
+    return this.ofUsers(organizationId, userIds, sqlOf(tx));
+  }
+
+  async ofUsers(organizationId: number, userIds: readonly string[], on: SqlRunner = this.sql): Promise<Map<string, ContactMethod[]>> {
     const ids = userIds.filter((id) => UUID.test(id));
     const byUser = new Map<string, ContactMethod[]>();
     if (ids.length === 0) return byUser;
-    const rows = await this.sql.query<Row>(
+    const rows = await on.query<Row>(
       sql`SELECT ${raw(COLUMNS)} FROM im_contact_methods WHERE organization_id = ${organizationId} AND user_id = ANY(${ids}::uuid[]) ORDER BY created_at, id`,
     );
     for (const row of rows) {

@@ -48,9 +48,13 @@ export class SqlEscalationPolicyRepository implements EscalationPolicyRepository
     await this.writeLevels(db, policy);
   }
 
-  async find(organizationId: number, id: string): Promise<EscalationPolicy | null> {
+  findIn(organizationId: number, id: string, tx: Transaction): Promise<EscalationPolicy | null> {
+    return this.find(organizationId, id, sqlOf(tx));
+  }
+
+  async find(organizationId: number, id: string, on: SqlRunner = this.sql): Promise<EscalationPolicy | null> {
     if (!isUuid(id)) return null;
-    const rows = await this.sql.query<PolicyRow>(sql`${raw(SELECT)} WHERE p.organization_id = ${organizationId} AND p.id = ${id}`);
+    const rows = await on.query<PolicyRow>(sql`${raw(SELECT)} WHERE p.organization_id = ${organizationId} AND p.id = ${id}`);
     return rows[0] ? toPolicy(rows[0]) : null;
   }
 

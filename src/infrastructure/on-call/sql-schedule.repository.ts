@@ -101,10 +101,14 @@ export class SqlScheduleRepository implements ScheduleRepository {
     return rows[0] ? toSchedule(rows[0]) : null;
   }
 
-  async list(organizationId: number, filter: { teamId?: string } = {}): Promise<Schedule[]> {
+  listIn(organizationId: number, filter: { teamId?: string }, tx: Transaction): Promise<Schedule[]> {
+    return this.list(organizationId, filter, sqlOf(tx));
+  }
+
+  async list(organizationId: number, filter: { teamId?: string } = {}, on: SqlRunner = this.sql): Promise<Schedule[]> {
     if (filter.teamId !== undefined && !isUuid(filter.teamId)) return [];
     const byTeam = filter.teamId !== undefined ? sql` AND s.team_id = ${filter.teamId}` : empty;
-    const rows = await this.sql.query<ScheduleRow>(
+    const rows = await on.query<ScheduleRow>(
       sql`${raw(SELECT)} WHERE s.organization_id = ${organizationId}${byTeam} ORDER BY s.name, s.id`,
     );
     return rows.map(toSchedule);

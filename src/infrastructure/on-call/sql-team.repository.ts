@@ -53,8 +53,12 @@ export class SqlTeamRepository implements TeamRepository {
     return rows[0] ? toTeam(rows[0]) : null;
   }
 
-  async list(organizationId: number): Promise<Team[]> {
-    const rows = await this.sql.query<TeamRow>(sql`${raw(SELECT)} WHERE t.organization_id = ${organizationId} ORDER BY t.name, t.id`);
+  listIn(organizationId: number, tx: Transaction): Promise<Team[]> {
+    return this.list(organizationId, sqlOf(tx));
+  }
+
+  async list(organizationId: number, on: SqlRunner = this.sql): Promise<Team[]> {
+    const rows = await on.query<TeamRow>(sql`${raw(SELECT)} WHERE t.organization_id = ${organizationId} ORDER BY t.name, t.id`);
     return rows.map(toTeam);
   }
 
