@@ -4,7 +4,7 @@ import { ACCOUNT_EMAIL_METHOD, pageRoutes } from '../../domain/incident-manageme
 import type { DirectDeliveries } from '../notifications/ports';
 import { isOrgAdmin, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
-import type { TransactionRunner } from '../shared/transaction';
+import type { Transaction, TransactionRunner } from '../shared/transaction';
 import { findImIncident } from './find-im-incident';
 import type { ImIncidentRepository, ImResponderDirectory, ImTeamDirectory, ResponderContactMethods } from './ports';
 import { requireTeamMembership } from './team-membership';
@@ -38,15 +38,17 @@ export class AddImIncidentResponder {
     return this.transactions.run(async (tx) => {
       const now = this.clock.now();
       const incident = await findImIncident(this.incidents, actor.scope, ref, tx);
-      await requireTeamMembership(actor, incident, this.teams);
+      await requireTeamMembership(actor, incident, this.teams, tx);
       if (!incident.isOpen) throw new AppError('imIncidentAlreadyClosed', { status: incident.status });
-      if (input.notify && !(await this.mayPage(actor, incident))) throw new AppError('imTeamAdminRequired');
-      const responder = await this.responders.eligible(incident.organizationId, input.userId);
+      if (input.notify && !(await this.mayPage(actor, incident, tx))) throw new AppError('imTeamAdminRequired');
+      const responder = await this.responders.eligibleIn(incident.organizationId, input.userId, tx);
       if (!responder) throw new AppError('imUserNotEligible', { userId: input.userId });
       incident.addResponder(input.userId, input.notify, actor.userId, now);
       await this.incidents.save(actor.scope, incident, tx);
       if (input.notify) {
-        const methods = this.methods ? ((await this.methods.ofUsers(incident.organizationId, [input.userId])).get(input.userId) ?? []) : [];
+        const methods = this.methods
+          ? ((await this.methods.ofUsersIn(incident.organizationId, [input.userId], tx)).get(input.userId) ?? [])
+          : [];
         await this.deliveries.enqueue(
           pageRoutes(responder.email, methods).map((route) => ({
             organizationId: incident.organizationId,
@@ -73,8 +75,8 @@ export class AddImIncidentResponder {
   }
 
   /** Organization and platform admins page anyone; otherwise an admin of the incident's team (an incident of no team: any IM user). */
-  private async mayPage(actor: Actor, incident: ImIncident): Promise<boolean> {
+  private async mayPage(actor: Actor, incident: ImIncident, tx: Transaction): Promise<boolean> {
     if (isOrgAdmin(actor) || actor.isPlatformAdmin || incident.teamId === null) return true;
-    return actor.userId !== null && this.teams.isTeamAdmin(actor.scope.organizationId, incident.teamId, actor.userId);
+    return actor.userId !== null && this.teams.isTeamAdminIn(actor.scope.organizationId, incident.teamId, actor.userId, tx);
   }
 }

@@ -21,7 +21,7 @@ export class MergeImIncidents {
       const target = await findImIncident(this.incidents, actor.scope, targetRef, tx);
       const sources: ImIncident[] = [];
       for (const ref of new Set(sourceRefs)) sources.push(await findImIncident(this.incidents, actor.scope, ref, tx));
-      const denied = await incidentsDeniedTo(actor, [target, ...sources], this.teams);
+      const denied = await incidentsDeniedTo(actor, [target, ...sources], this.teams, tx);
       if (denied.length > 0) throw new AppError('imTeamMembershipRequired', { deniedIncidentIds: denied.map((i) => i.publicId) });
       const now = this.clock.now();
       for (const source of sources) source.mergeInto(target, actor.userId, now);

@@ -118,8 +118,12 @@ export const MONITOR_INCIDENT_SYNC = token<MonitorIncidentSync>('MonitorIncident
 export interface ImTeamDirectory {
   exists(organizationId: number, teamId: string): Promise<boolean>;
   isMember(organizationId: number, teamId: string, userId: string): Promise<boolean>;
+  /** `isMember`, the same read on the caller's transaction (a read inside its work). */
+  isMemberIn(organizationId: number, teamId: string, userId: string, tx: Transaction): Promise<boolean>;
   /** Whether the user is a member of the team with imRole admin. */
   isTeamAdmin(organizationId: number, teamId: string, userId: string): Promise<boolean>;
+  /** `isTeamAdmin`, the same read on the caller's transaction (a read inside its work). */
+  isTeamAdminIn(organizationId: number, teamId: string, userId: string, tx: Transaction): Promise<boolean>;
 }
 export const IM_TEAM_DIRECTORY = token<ImTeamDirectory>('ImTeamDirectory');
 
@@ -137,6 +141,8 @@ export interface ImResponderDirectory {
    * organization's user or an unknown id).
    */
   eligible(organizationId: number, userId: string): Promise<ImResponder | null>;
+  /** `eligible`, the same read on the caller's transaction (a read inside its work). */
+  eligibleIn(organizationId: number, userId: string, tx: Transaction): Promise<ImResponder | null>;
 }
 export const IM_RESPONDER_DIRECTORY = token<ImResponderDirectory>('ImResponderDirectory');
 
@@ -144,6 +150,8 @@ export const IM_RESPONDER_DIRECTORY = token<ImResponderDirectory>('ImResponderDi
 export interface ResponderContactMethods {
   /** The stored methods of these users, by user. */
   ofUsers(organizationId: number, userIds: readonly string[]): Promise<Map<string, ContactMethod[]>>;
+  /** `ofUsers`, the same read on the caller's transaction (a read inside its work). */
+  ofUsersIn(organizationId: number, userIds: readonly string[], tx: Transaction): Promise<Map<string, ContactMethod[]>>;
 }
 
 /** Escalation policies (owned by the escalation context): whether one of the organization exists. */

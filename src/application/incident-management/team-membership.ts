@@ -1,6 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { ImIncident } from '../../domain/incident-management/im-incident';
 import { isOrgAdmin, type Actor } from '../shared/actor';
+import type { Transaction } from '../shared/transaction';
 import type { ImTeamDirectory } from './ports';
 
 /**
@@ -8,7 +9,12 @@ import type { ImTeamDirectory } from './ports';
  * organization and platform admins, and members of the incident's team. An incident routed to no
  * team is everyone's. Answers the incidents the actor may not act on.
  */
-export async function incidentsDeniedTo(actor: Actor, incidents: readonly ImIncident[], teams: ImTeamDirectory): Promise<ImIncident[]> {
+export async function incidentsDeniedTo(
+  actor: Actor,
+  incidents: readonly ImIncident[],
+  teams: ImTeamDirectory,
+  tx: Transaction,
+): Promise<ImIncident[]> {
   if (isOrgAdmin(actor) || actor.isPlatformAdmin) return [];
   const verdicts = new Map<string, boolean>();
   const denied: ImIncident[] = [];
@@ -16,7 +22,7 @@ export async function incidentsDeniedTo(actor: Actor, incidents: readonly ImInci
     if (incident.teamId === null) continue;
     let member = verdicts.get(incident.teamId);
     if (member === undefined) {
-      member = actor.userId !== null && (await teams.isMember(actor.scope.organizationId, incident.teamId, actor.userId));
+      member = actor.userId !== null && (await teams.isMemberIn(actor.scope.organizationId, incident.teamId, actor.userId, tx));
       verdicts.set(incident.teamId, member);
     }
     if (!member) denied.push(incident);
@@ -24,6 +30,6 @@ export async function incidentsDeniedTo(actor: Actor, incidents: readonly ImInci
   return denied;
 }
 
-export async function requireTeamMembership(actor: Actor, incident: ImIncident, teams: ImTeamDirectory): Promise<void> {
-  if ((await incidentsDeniedTo(actor, [incident], teams)).length > 0) throw new AppError('imTeamMembershipRequired');
+export async function requireTeamMembership(actor: Actor, incident: ImIncident, teams: ImTeamDirectory, tx: Transaction): Promise<void> {
+  if ((await incidentsDeniedTo(actor, [incident], teams, tx)).length > 0) throw new AppError('imTeamMembershipRequired');
 }

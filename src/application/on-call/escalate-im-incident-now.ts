@@ -34,7 +34,7 @@ export class EscalateImIncidentNow {
       requireAction(actor, 'imIncident.escalate', 'imAccessDenied');
       const now = this.clock.now();
       const incident = await findImIncident(this.incidents, actor.scope, ref, tx);
-      await requireTeamMembership(actor, incident, this.teams);
+      await requireTeamMembership(actor, incident, this.teams, tx);
       if (!incident.isOpen) throw new AppError('imIncidentAlreadyClosed', { status: incident.status });
       const paged = await this.pageNextLevel(incident, now, tx);
       incident.recordEscalation(actor.userId, now, paged);

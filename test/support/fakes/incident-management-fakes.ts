@@ -216,6 +216,9 @@ export class FakeImTeams implements ImTeamDirectory {
   async exists(organizationId: number, teamId: string) {
     return this.teams.get(teamId)?.organizationId === organizationId;
   }
+  async isMemberIn(organizationId: number, teamId: string, userId: string, _tx: Transaction) {
+    return this.isMember(organizationId, teamId, userId);
+  }
   async isMember(organizationId: number, teamId: string, userId: string) {
     const team = this.teams.get(teamId);
     return team?.organizationId === organizationId && team.members.has(userId);
@@ -226,6 +229,9 @@ export class FakeImTeams implements ImTeamDirectory {
     this.teams.get(teamId)!.members.add(userId);
     this.admins.set(teamId, (this.admins.get(teamId) ?? new Set()).add(userId));
     return this;
+  }
+  async isTeamAdminIn(organizationId: number, teamId: string, userId: string, _tx: Transaction) {
+    return this.isTeamAdmin(organizationId, teamId, userId);
   }
   async isTeamAdmin(organizationId: number, teamId: string, userId: string) {
     return (await this.isMember(organizationId, teamId, userId)) && (this.admins.get(teamId)?.has(userId) ?? false);
@@ -238,6 +244,9 @@ export class FakeImResponders implements ImResponderDirectory {
   user(organizationId: number, userId: string, name = userId) {
     this.users.set(userId, { organizationId, name, email: `${userId}@people.example` });
     return this;
+  }
+  async eligibleIn(organizationId: number, userId: string, _tx: Transaction) {
+    return this.eligible(organizationId, userId);
   }
   async eligible(organizationId: number, userId: string) {
     const user = this.users.get(userId);
