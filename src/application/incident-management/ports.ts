@@ -87,7 +87,6 @@ export interface ImMonitorOrigins {
   ): Promise<{ incident: ImIncident; stillDown: number } | null>;
   /** Of these engine incidents (public ids), those an IM incident stands for and that have not recovered (one read; unscoped, for the engine). */
   unrecoveredAmong(monitorIncidentIds: readonly string[]): Promise<Set<string>>;
-  /** `unrecoveredAmong`, the same read on the caller's transaction (a read inside its work). */
   unrecoveredAmongIn(monitorIncidentIds: readonly string[], tx: Transaction): Promise<Set<string>>;
   /** The engine incidents, not yet recovered, that the IM incident stands for (as the caller's transaction sees them). */
   unrecovered(scope: TenantScope, imIncident: ImIncident, tx: Transaction): Promise<ImMonitorOrigin[]>;
@@ -118,11 +117,10 @@ export const MONITOR_INCIDENT_SYNC = token<MonitorIncidentSync>('MonitorIncident
 export interface ImTeamDirectory {
   exists(organizationId: number, teamId: string): Promise<boolean>;
   isMember(organizationId: number, teamId: string, userId: string): Promise<boolean>;
-  /** `isMember`, the same read on the caller's transaction (a read inside its work). */
+  /** `...In`: the same reads on the caller's transaction (a read inside its work). */
   isMemberIn(organizationId: number, teamId: string, userId: string, tx: Transaction): Promise<boolean>;
   /** Whether the user is a member of the team with imRole admin. */
   isTeamAdmin(organizationId: number, teamId: string, userId: string): Promise<boolean>;
-  /** `isTeamAdmin`, the same read on the caller's transaction (a read inside its work). */
   isTeamAdminIn(organizationId: number, teamId: string, userId: string, tx: Transaction): Promise<boolean>;
 }
 export const IM_TEAM_DIRECTORY = token<ImTeamDirectory>('ImTeamDirectory');
@@ -141,7 +139,6 @@ export interface ImResponderDirectory {
    * organization's user or an unknown id).
    */
   eligible(organizationId: number, userId: string): Promise<ImResponder | null>;
-  /** `eligible`, the same read on the caller's transaction (a read inside its work). */
   eligibleIn(organizationId: number, userId: string, tx: Transaction): Promise<ImResponder | null>;
 }
 export const IM_RESPONDER_DIRECTORY = token<ImResponderDirectory>('ImResponderDirectory');
@@ -150,7 +147,6 @@ export const IM_RESPONDER_DIRECTORY = token<ImResponderDirectory>('ImResponderDi
 export interface ResponderContactMethods {
   /** The stored methods of these users, by user. */
   ofUsers(organizationId: number, userIds: readonly string[]): Promise<Map<string, ContactMethod[]>>;
-  /** `ofUsers`, the same read on the caller's transaction (a read inside its work). */
   ofUsersIn(organizationId: number, userIds: readonly string[], tx: Transaction): Promise<Map<string, ContactMethod[]>>;
 }
 

@@ -48,7 +48,10 @@ describe('monitoring use cases pass their transaction on to the write ports', ()
     h.monitors.joined.length = 0;
     await settle.execute(anActor().build(), { ref: request.publicId, status: 'approved' });
     const settled = h.tx.handed[2];
-    expect(h.monitors.joined).to.deep.equal([['remove', settled]]);
+    expect(h.monitors.joined).to.deep.equal([
+      ['findByRefIn', settled],
+      ['remove', settled],
+    ]);
     expect(h.requests.joined.at(-1)).to.deep.equal(['save', settled]);
   });
 
