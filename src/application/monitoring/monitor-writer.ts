@@ -134,15 +134,20 @@ export class MonitorWriter {
     });
   }
 
-  /** Applies a partial update; `managementType` in the input flips the class (organization admins only). */
+  /**
+   * Applies a partial update; `managementType` in the input flips the class (organization admins
+   * only). `outer`: the transaction it runs inside (an approved change request's), whose connection
+   * its first reads use, or null.
+   */
   async update(
     actor: Actor,
     monitor: Monitor,
     input: MonitorInput & DependencyInput & { managementType?: ManagementType },
+    outer: Transaction | null,
   ): Promise<Monitor> {
     const key = monitorKeyOf(input.key);
     const editor = editorOf(actor);
-    const terms = await this.termsOf(monitor, null);
+    const terms = await this.termsOf(monitor, outer);
     assertMayEdit(editor, monitor.managementType, terms);
     const nextClass = input.managementType ?? monitor.managementType;
     if (nextClass !== monitor.managementType) assertMayChangeManagementType(editor);
@@ -184,7 +189,9 @@ export class MonitorWriter {
   /** `tx`: the transaction whose work reads them (on its connection), or null outside one (the pool). */
   async termsOf(monitor: Monitor, tx: Transaction | null): Promise<MonitorCustomerTerms> {
     const scope = organizationScope(monitor.organizationId);
-    const terms = await (tx ? this.customers.forCustomerIn(scope, monitor.customerId, tx) : this.customers.forCustomer(scope, monitor.customerId));
+    const terms = await (tx
+      ? this.customers.forCustomerIn(scope, monitor.customerId, tx)
+      : this.customers.forCustomer(scope, monitor.customerId));
     if (!terms) throw new AppError(monitor.kind === 'website' ? 'websiteNotFound' : 'monitorNotFound');
     return terms;
   }

@@ -35,11 +35,16 @@ export class SettleChangeRequest {
   }
 
   private async apply(actor: Actor, request: ChangeRequest, tx: Transaction): Promise<void> {
-    const monitor = await this.monitors.findByRefIn(organizationScope(request.organizationId), request.monitorKind, request.monitorPublicId, tx);
+    const monitor = await this.monitors.findByRefIn(
+      organizationScope(request.organizationId),
+      request.monitorKind,
+      request.monitorPublicId,
+      tx,
+    );
     if (!monitor) throw new AppError(request.monitorKind === 'website' ? 'websiteNotFound' : 'monitorNotFound');
     if (request.action === 'delete') {
       await this.writer.remove(actor, monitor, tx);
       request.forgetMonitor();
-    } else await this.writer.update(actor, monitor, request.changes);
+    } else await this.writer.update(actor, monitor, request.changes, tx);
   }
 }

@@ -35,6 +35,8 @@ export interface PackageConfigRepository {
   /** `list` as the caller's transaction sees it (the built-in package it just added included). */
   listIn(scope: TenantScope, tx: Transaction): Promise<PackageConfig[]>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<PackageConfig | null>;
+  /** `findByRef`, the same read on the caller's transaction (a read inside its work). */
+  findByRefIn(scope: TenantScope, ref: RecordRef, tx: Transaction): Promise<PackageConfig | null>;
   /** Allocates the id; a taken key or display name throws packageKeyTaken; a default unflags the others. */
   add(config: PackageConfig, tx: Transaction): Promise<PackageConfig>;
   /** Adds the built-in package unless the organization already has one (safe against concurrent callers). */

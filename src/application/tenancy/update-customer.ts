@@ -30,7 +30,7 @@ export class UpdateCustomer {
     assertMayChangeCustomer(actor, input.change);
     const { packageId, packageType, customFields, ...details } = input.change;
     const customer = await this.tx.run(async (tx) => {
-      const found = await this.customers.findByRef(actor.scope, input.id);
+      const found = await this.customers.findByRefIn(actor.scope, input.id, tx);
       if (!found) throw new AppError('customerNotFound');
       const now = this.clock.now();
       if (choosesPackage({ packageId, packageType })) {

@@ -68,10 +68,14 @@ export class SqlPackageConfigRepository implements PackageConfigRepository {
     return rows.map(packageOf);
   }
 
-  async findByRef(scope: TenantScope, ref: string): Promise<PackageConfig | null> {
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<PackageConfig | null> {
+    return this.findByRef(scope, ref, sqlOf(tx));
+  }
+
+  async findByRef(scope: TenantScope, ref: string, on: SqlRunner = this.sql): Promise<PackageConfig | null> {
     const condition = refCondition(ref, 'p');
     if (!condition) return null;
-    const [row] = await this.sql.query<PackageRow>(
+    const [row] = await on.query<PackageRow>(
       sql`SELECT ${COLUMNS} FROM package_configs p WHERE ${condition} AND p.organization_id = ${scope.organizationId}`,
     );
     return row ? packageOf(row) : null;

@@ -33,6 +33,9 @@ export class FakePackages implements PackageConfigRepository {
   async listIn(scope: TenantScope) {
     return this.list(scope);
   }
+  async findByRefIn(scope: TenantScope, ref: string, _tx: Transaction) {
+    return this.findByRef(scope, ref);
+  }
   async findByRef(scope: TenantScope, ref: string) {
     return this.rows.find((p) => p.organizationId === scope.organizationId && matches(p, ref)) ?? null;
   }

@@ -23,7 +23,7 @@ describe('monitoring use cases pass their transaction on to the write ports', ()
     ]);
     expect(h.customers.readIn).to.deep.equal([created]);
     h.monitors.joined.length = 0;
-    await h.writer.update(anActor().build(), monitor, { name: 'Renamed', managementType: 'self_service' });
+    await h.writer.update(anActor().build(), monitor, { name: 'Renamed', managementType: 'self_service' }, null);
     const updated = h.tx.handed[1];
     expect(updated).not.to.equal(created);
     expect(h.monitors.joined).to.deep.equal([
