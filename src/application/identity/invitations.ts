@@ -76,7 +76,7 @@ export class Invitations {
     };
     await this.d.tx.run(async (tx) => {
       if (await this.d.users.findByEmailIn(email, tx)) throw new AppError('emailAlreadyRegistered');
-      if (await this.d.invitations.hasPending(organizationId, email, now)) throw new AppError('invitationAlreadyPending');
+      if (await this.d.invitations.hasPendingIn(organizationId, email, now, tx)) throw new AppError('invitationAlreadyPending');
       await this.d.invitations.add(invitation, this.d.secrets.hash(token), tx);
     });
     const url = acceptUrlOf(this.d.publicBaseUrl, token);

@@ -107,7 +107,8 @@ export const ADMIN_NOTIFIER = token<AdminNotifier>('AdminNotifier');
 
 /** The organization's active administrators (none of a customer), whom security notices are for. */
 export interface AdministratorDirectory {
-  activeAdministrators(organizationId: number): Promise<NoticeRecipient[]>;
+  /** Read on the caller's transaction (the notice is published in it). */
+  activeAdministrators(organizationId: number, tx: Transaction): Promise<NoticeRecipient[]>;
 }
 export const ADMINISTRATOR_DIRECTORY = token<AdministratorDirectory>('AdministratorDirectory');
 

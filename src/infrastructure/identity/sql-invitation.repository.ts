@@ -47,8 +47,12 @@ export class SqlInvitationRepository implements InvitationRepository {
     return rows.map(present);
   }
 
-  async hasPending(organizationId: number, email: string, now: Date): Promise<boolean> {
-    const rows = await this.sql.query(sql`SELECT 1 FROM user_invitations
+  hasPendingIn(organizationId: number, email: string, now: Date, tx: Transaction): Promise<boolean> {
+    return this.hasPending(organizationId, email, now, sqlOf(tx));
+  }
+
+  async hasPending(organizationId: number, email: string, now: Date, on: SqlRunner = this.sql): Promise<boolean> {
+    const rows = await on.query(sql`SELECT 1 FROM user_invitations
       WHERE organization_id = ${organizationId} AND lower(email) = lower(${email})
         AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ${now}`);
     return rows.length > 0;

@@ -93,7 +93,7 @@ export const identityModule = bindings(({ bind, single }) => {
   single(API_TOKEN_REPOSITORY, (c) => new SqlApiTokenRepository(c.get(POOL_SQL), cache(c)));
   single(ACCOUNT_DELETION_REPOSITORY, (c) => new SqlAccountDeletionRepository(c.get(POOL_SQL)));
   single(PLATFORM_SETTINGS_REPOSITORY, (c) => new SqlPlatformSettingsRepository(c.get(SQL)));
-  single(ADMINISTRATOR_DIRECTORY, (c) => new SqlAdministratorDirectory(c.get(POOL_SQL)));
+  single(ADMINISTRATOR_DIRECTORY, () => new SqlAdministratorDirectory());
   single(IDENTITY_EVENTS, (c) => new OutboxEventPublisher(c.get(POOL_SQL), identityEventCodec));
   single(ADMIN_NOTIFIER, (c) => new NotifyAdministrators(c.get(ADMINISTRATOR_DIRECTORY), c.get(IDENTITY_EVENTS), c.get(CLOCK)));
   single(CUSTOMER_DIRECTORY, (c) => new SqlCustomerDirectory(c.get(SQL)));

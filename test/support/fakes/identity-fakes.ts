@@ -192,6 +192,9 @@ export class FakeInvitations implements InvitationRepository {
       .filter((r) => r.invitation.organizationId === organizationId && this.pending(r, now))
       .map((r) => r.invitation);
   }
+  async hasPendingIn(organizationId: number, email: string, now: Date, _tx: Transaction) {
+    return this.hasPending(organizationId, email, now);
+  }
   async hasPending(organizationId: number, email: string, now: Date) {
     return (await this.listPending(organizationId, now)).some((i) => i.email === email);
   }
