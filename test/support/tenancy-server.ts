@@ -1,5 +1,4 @@
 import { poolTx } from './pool-transaction';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { SMS_USAGE_LEDGER, WATCH_RESULT_STORE, type SmsUsageLedger, type WatchResultStore } from '../../src/application/tenancy/ports';
 import { smsMonthOf } from '../../src/domain/tenancy/sms-month';
 import { organizationScope } from '../../src/domain/shared/tenant-scope';
@@ -8,8 +7,8 @@ import { testClock } from './test-clock';
 
 /** Runs work as a job would: in its own ORM context, against the test server's container. */
 export async function inJobContext<T>(work: (get: <S>(id: symbol) => S) => Promise<T>): Promise<T> {
-  const { container, database } = await testServer();
-  return RequestContext.create(database.orm.em, () => work((id) => container.get(id)));
+  const { container } = await testServer();
+  return work((id) => container.get(id));
 }
 
 /** Records SMS sent this (server) month, as the notifications context will. */

@@ -6,6 +6,7 @@ import { POOL_SQL } from '../../../src/main/tokens';
 import { sql } from '../../../src/infrastructure/persistence/sql';
 import { sqlOf } from '../../../src/infrastructure/persistence/sql-transaction';
 import type { SqlRunner } from '../../../src/infrastructure/persistence/database';
+import { standingAlone, StatementOnPoolInTransaction } from '../../../src/infrastructure/persistence/pool-guard';
 
 /**
  * The kit's statements on MikroORM's connections: `sqlOf(tx)` runs on the transaction's own
@@ -53,7 +54,15 @@ describe('MikroORM statements: the transaction handed down, or the pool (Postgre
     const { tx, pool, organizationId, nameOf } = await setup('orm-sql-pool');
     const failed = await tx
       .run(async () => {
-        await pool.query(sql`UPDATE organizations SET name = ${'Written on its own'} WHERE id = ${organizationId}`);
+        // The pool guard refuses the pool inside a transaction's work, but for the named escape.
+        const refused = await pool.query(sql`SELECT 1`).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        expect(refused).to.be.instanceOf(StatementOnPoolInTransaction);
+        await standingAlone('the test: a write on the pool inside a transaction', () =>
+          pool.query(sql`UPDATE organizations SET name = ${'Written on its own'} WHERE id = ${organizationId}`),
+        );
         // Committed already: seen from another connection while the transaction is still open.
         expect(await nameOf()).to.equal('Written on its own');
         throw new Error('the use case failed');

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
+import { type MikroORM } from '@mikro-orm/postgresql';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerRow } from '../../../support/identity-fixtures';
 import { aMonitorRow, aResult, type MonitorRow } from '../../../support/results-fixtures';
@@ -72,9 +72,7 @@ async function countedRecorder() {
   );
   const record = async (inputs: RecordCheckResultInput[]) => {
     const before = context.statements + pool.statements;
-    const batch = await RequestContext.create(orm.em, () =>
-      app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run((tx) => recorder.executeMany(inputs, tx)),
-    );
+    const batch = await app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run((tx) => recorder.executeMany(inputs, tx));
     return { batch, statements: context.statements + pool.statements - before };
   };
   return { record };
