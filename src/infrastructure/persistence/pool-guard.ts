@@ -78,3 +78,17 @@ export function standingAlone<T>(why: string, work: () => Promise<T>): Promise<T
   if (!poolGuardOn()) return work();
   return storage.run({ open: false }, work);
 }
+
+/**
+ * `port` with each of its methods run through `standingAlone(why, ...)`: for the composition root,
+ * when a use case's reads inside its transaction's work stand alone on the pool on purpose.
+ */
+export function standingAloneAll<T extends object>(why: string, port: T): T {
+  return new Proxy(port, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => standingAlone(why, () => Promise.resolve(value.apply(target, args)));
+    },
+  });
+}

@@ -28,6 +28,7 @@ import { SetReportLogo } from '../../application/reports/set-report-logo';
 import { SqlReportRepository } from '../../infrastructure/reports/sql-report.repository';
 import { SqlReportScopeRefs } from '../../infrastructure/reports/sql-report-scope-refs';
 import { SqlReportSources } from '../../infrastructure/reports/sql-report-sources';
+import { standingAloneAll } from '../../infrastructure/persistence/pool-guard';
 import { SqlReportRuns } from '../../infrastructure/reports/sql-report-runs';
 import { PdfkitReportRenderer } from '../../infrastructure/reports/pdfkit-report-renderer';
 import { FileReportArchive } from '../../infrastructure/reports/file-report-archive';
@@ -42,6 +43,8 @@ import type { ContextModule } from './context-module';
 
 /** A slot is still made this long after its time (a worker down longer skips it; the next slot comes anyway). */
 const REPORT_LOOKBACK_MS = 72 * 60 * 60_000;
+/** Why a report run's model reads stand alone on the pool (see ReportRunner's binding). */
+const REPORT_MODEL_APART = "a report run's model, read while its claimed run is held";
 /** Customers' own monthly reports go out on the 1st at this UTC time. */
 const CUSTOMER_REPORT_TIME = '06:00';
 
@@ -71,7 +74,10 @@ export const reportsModule = bindings(({ single }) => {
     ReportRunner,
     (c) =>
       new ReportRunner(
-        c.get(REPORT_SOURCES),
+        // A run reads its model (and renders its PDF) inside the transaction that holds its claimed run
+        // until it finishes, one run at a time per worker: those reads stand alone on the pool through
+        // the pool guard's named escape. Reading the model before that transaction would end this.
+        standingAloneAll(REPORT_MODEL_APART, c.get(REPORT_SOURCES)),
         c.get(REPORT_RUNS),
         c.get(REPORT_RENDERER),
         c.get(REPORT_ARCHIVE),
@@ -80,7 +86,7 @@ export const reportsModule = bindings(({ single }) => {
         c.get(TRANSACTION_RUNNER),
         c.get(ID_GENERATOR),
         c.get(CLOCK),
-        c.get(REPORT_OBJECTIVES),
+        standingAloneAll(REPORT_MODEL_APART, c.get(REPORT_OBJECTIVES)),
       ),
   );
   single(
