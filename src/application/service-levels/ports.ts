@@ -37,6 +37,8 @@ export type SubjectInput = { type: 'website'; websiteId: string } | { type: 'cus
 export interface ObjectiveSubjects {
   /** The subject inside the caller's scope, with the customer it belongs to; throws the not-found code of the record missing. */
   resolve(scope: TenantScope, input: SubjectInput): Promise<{ subject: ObjectiveSubject; customerId: number }>;
+  /** `resolve` on the caller's transaction (a read inside its work). */
+  resolveIn(scope: TenantScope, input: SubjectInput, tx: Transaction): Promise<{ subject: ObjectiveSubject; customerId: number }>;
   /** The monitors the subject covers now (a customer's present monitors, with the tag when named). */
   monitorsOf(organizationId: number, subject: ObjectiveSubject): Promise<MonitorRef[]>;
   /** The subject in words a status page visitor reads: the monitor's name, "All monitors" or "Monitors tagged …". */

@@ -61,6 +61,8 @@ export interface CustomerRepository {
   /** Deletes the customer; its domains, IPs, SMS usage and customer-bound users and tokens go with it. */
   remove(customer: Customer, tx: Transaction): Promise<{ domains: number; ips: number }>;
   countByPackage(scope: TenantScope, packageId: number): Promise<number>;
+  /** `countByPackage`, the same read on the caller's transaction (a read inside its work). */
+  countByPackageIn(scope: TenantScope, packageId: number, tx: Transaction): Promise<number>;
   /** Drops a deleted custom field's values from every customer of the organization. */
   dropCustomFieldValues(scope: TenantScope, fieldKey: string, tx: Transaction): Promise<void>;
 }

@@ -37,7 +37,7 @@ export class UpdateCustomer {
         found.changePackage(choosePackage(await this.catalog.all(actor.scope, tx), { packageId, packageType }), now);
       }
       if (customFields !== undefined) {
-        found.setCustomFields(applyCustomFieldValues(await this.fields.list(actor.scope), found.customFields, customFields), now);
+        found.setCustomFields(applyCustomFieldValues(await this.fields.listIn(actor.scope, tx), found.customFields, customFields), now);
       }
       found.change(details, now);
       await this.customers.save(found, tx);

@@ -184,8 +184,12 @@ export class SqlCustomerRepository implements CustomerRepository {
     return { domains: counts?.domains ?? 0, ips: counts?.ips ?? 0 };
   }
 
-  async countByPackage(scope: TenantScope, packageId: number): Promise<number> {
-    const [row] = await this.sql.query<{ count: number }>(
+  countByPackageIn(scope: TenantScope, packageId: number, tx: Transaction): Promise<number> {
+    return this.countByPackage(scope, packageId, sqlOf(tx));
+  }
+
+  async countByPackage(scope: TenantScope, packageId: number, on: SqlRunner = this.sql): Promise<number> {
+    const [row] = await on.query<{ count: number }>(
       sql`SELECT count(*)::int AS count FROM customers c WHERE ${customerScopeSql(scope, 'c')} AND c.package_id = ${packageId}`,
     );
     return Number(row?.count ?? 0);

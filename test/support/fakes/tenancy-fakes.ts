@@ -92,6 +92,9 @@ export class FakeCustomers implements CustomerRepository {
     this.versions.removed(customer.id);
     return { domains: 0, ips: 0 };
   }
+  async countByPackageIn(scope: TenantScope, packageId: number, _tx: Transaction) {
+    return this.countByPackage(scope, packageId);
+  }
   async countByPackage(scope: TenantScope, packageId: number) {
     return (await this.list(scope)).filter((c) => c.packageId === packageId).length;
   }
