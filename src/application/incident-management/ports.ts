@@ -95,7 +95,6 @@ export interface ImMonitorOrigins {
    * that raced another one's): the sweep resolves them.
    */
   allRecovered(limit: number): Promise<Array<{ scope: TenantScope; incident: ImIncident }>>;
-  /** `allRecovered` on the caller's transaction (the sweep's). */
   allRecoveredIn(limit: number, tx: Transaction): Promise<Array<{ scope: TenantScope; incident: ImIncident }>>;
 }
 export const IM_MONITOR_ORIGINS = token<ImMonitorOrigins>('ImMonitorOrigins');
