@@ -37,7 +37,10 @@ export class RouteMonitorIncident implements IncidentRouting {
   /** One read for the batch's routing; only incidents of routed monitors cost more. */
   async opened(items: readonly RoutedIncident[], tx: Transaction): Promise<void> {
     if (items.length === 0) return;
-    const contexts = await this.settings.forMonitorsIn(items.map((item) => item.monitor.monitorId), tx);
+    const contexts = await this.settings.forMonitorsIn(
+      items.map((item) => item.monitor.monitorId),
+      tx,
+    );
     for (const { incident, monitor } of items) {
       const context = contexts.get(monitor.monitorId);
       if (!context?.imEnabled) continue;
@@ -105,7 +108,10 @@ export class RouteMonitorIncident implements IncidentRouting {
   /** One read finds the incidents an IM incident stands for; only those cost more. In order, so the last recovery of a storm resolves it. */
   async resolved(items: readonly RoutedIncident[], tx: Transaction): Promise<void> {
     if (items.length === 0) return;
-    const routed = await this.origins.unrecoveredAmongIn(items.map((item) => item.incident.publicId), tx);
+    const routed = await this.origins.unrecoveredAmongIn(
+      items.map((item) => item.incident.publicId),
+      tx,
+    );
     for (const { incident, monitor } of items) {
       if (routed.has(incident.publicId)) await this.recover(incident, monitor, tx);
     }

@@ -4,10 +4,7 @@ import type { Transaction } from '../shared/transaction';
 import type { ChannelReads, NotificationChannelRepository } from './ports';
 
 /** The organization's default channel (failed deliveries fall back to it), or null. */
-export async function defaultChannelOf(
-  channels: Pick<ChannelReads, 'list'>,
-  organizationId: number,
-): Promise<NotificationChannel | null> {
+export async function defaultChannelOf(channels: Pick<ChannelReads, 'list'>, organizationId: number): Promise<NotificationChannel | null> {
   const candidates = await channels.list(organizationScope(organizationId), { organizationOnly: true });
   return candidates.find((c) => c.isDefault) ?? null;
 }

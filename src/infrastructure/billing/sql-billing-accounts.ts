@@ -25,8 +25,8 @@ export class SqlBillingAccounts implements BillingAccounts {
   }
 
   private async account(organizationId: number, on: SqlRunner): Promise<BillingAccount> {
-    const [row] = await on
-      .query<SqlRow>(sql`SELECT o.id, o.auto_quota_upgrade, b.mandate_id, b.mandate_status, b.discount_percent, b.discount_code, b.discount_applied_at
+    const [row] =
+      await on.query<SqlRow>(sql`SELECT o.id, o.auto_quota_upgrade, b.mandate_id, b.mandate_status, b.discount_percent, b.discount_code, b.discount_applied_at
        FROM organizations o LEFT JOIN billing_accounts b ON b.organization_id = o.id WHERE o.id = ${organizationId}`);
     return {
       organizationId,

@@ -7,7 +7,13 @@ import {
   type ImTimelineKind,
 } from '../../domain/incident-management/im-incident';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
-import type { ImIncidentFilter, ImIncidentReads, ImIncidentRepository, ImPage, StoredImTimelineEntry } from '../../application/incident-management/ports';
+import type {
+  ImIncidentFilter,
+  ImIncidentReads,
+  ImIncidentRepository,
+  ImPage,
+  StoredImTimelineEntry,
+} from '../../application/incident-management/ports';
 import type { SqlRunner } from '../persistence/database';
 import { join, raw, sql, type Sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';

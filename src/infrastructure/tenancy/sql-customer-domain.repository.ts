@@ -95,9 +95,7 @@ export class SqlCustomerDomainRepository implements CustomerDomainRepository {
   async findByRef(scope: TenantScope, ref: string, on: SqlRunner = this.sql): Promise<CustomerDomain | null> {
     const condition = refCondition(ref, 't');
     if (!condition) return null;
-    const [row] = await on.query<DomainRow>(
-      sql`SELECT ${COLUMNS} FROM customer_domains t WHERE ${condition} AND ${scopeSql(scope, 't')}`,
-    );
+    const [row] = await on.query<DomainRow>(sql`SELECT ${COLUMNS} FROM customer_domains t WHERE ${condition} AND ${scopeSql(scope, 't')}`);
     return row ? domainOf(row) : null;
   }
 
