@@ -26,7 +26,7 @@ export class UpdateMaintenanceWindow {
     assertRule(this.expander, input.change.rrule);
     const now = this.clock.now();
     const window = await this.tx.run(async (tx) => {
-      const window = await this.windows.findByRef(actor.scope, input.id);
+      const window = await this.windows.findByRefIn(actor.scope, input.id, tx);
       if (!window) throw new AppError('maintenanceWindowNotFound');
       const { targets: targetInputs, ...fields } = input.change;
       if (targetInputs !== undefined) {

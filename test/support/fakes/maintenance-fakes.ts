@@ -37,6 +37,9 @@ export class FakeMaintenanceWindows implements MaintenanceWindowRepository {
     this.versions.added(window.id, window);
     return window;
   }
+  async findByRefIn(scope: TenantScope, ref: string, _tx: Transaction) {
+    return this.findByRef(scope, ref);
+  }
   async findByRef(scope: TenantScope, ref: string) {
     const found = [...this.rows.values()].find((w) => matches(w, ref) && this.visible(scope, w));
     return found ? copyOf(found) : null;
@@ -113,6 +116,9 @@ export class FakeMaintenanceTargets implements MaintenanceTargets {
           (String(r.record.id) === ref || r.record.publicId === ref),
       )?.record ?? null
     );
+  }
+  async existingIn(organizationId: number, targets: readonly WindowTarget[], _tx: Transaction) {
+    return this.existing(organizationId, targets);
   }
   async existing(organizationId: number, targets: readonly WindowTarget[]) {
     const found = new Map<string, TargetRecord>();
