@@ -72,7 +72,12 @@ describe('alerts end to end: a failing target reaches a webhook, once', () => {
       expect(v1).to.equal(createHmac('sha256', channel.body.signingSecret).update(`${t}.${request.body}`).digest('hex'));
     }
     expect(await incidents('open')).to.deep.equal([]);
-    const deliveries = await call('GET', `/api/notification-deliveries?channelId=${channel.body.publicId}`, org.token);
-    expect(deliveries.body.items.map((d: { status: string }) => d.status)).to.deep.equal(['delivered', 'delivered']);
+    // The ledger records a delivery once the receiver's answer is in: a moment after the receiver saw it.
+    const statuses = async () =>
+      (await call('GET', `/api/notification-deliveries?channelId=${channel.body.publicId}`, org.token)).body.items.map(
+        (d: { status: string }) => d.status,
+      ) as string[];
+    await waitFor(async () => !(await statuses()).includes('pending'), { what: 'both deliveries settled' });
+    expect(await statuses()).to.deep.equal(['delivered', 'delivered']);
   });
 });
