@@ -92,7 +92,8 @@ describe('SIGTERM mid-burst of writes', function () {
   after(() => rig?.close());
 
   for (const { grace, label, cut } of [
-    { grace: '10000', label: 'graced', cut: false },
+    // Ample for 200 creates even on a loaded machine (10 s was not, with two test runs on 2 cores).
+    { grace: '30000', label: 'graced', cut: false },
     { grace: '1', label: 'cut', cut: true },
   ]) {
     it(`answers every write or makes none of it (SHUTDOWN_GRACE_MS ${grace})`, async () => {
@@ -130,7 +131,7 @@ describe('SIGTERM mid-burst of writes', function () {
         'writes that got no answer',
       ).to.deep.equal([]);
       if (cut) expect(refused.length, 'writes cut at a 1-ms grace').to.be.greaterThan(0);
-      else expect(created.length, 'writes finished within a 10-s grace').to.equal(BURST);
+      else expect(created.length, 'writes finished within an ample grace').to.equal(BURST);
       const lines = logLines(first.service);
       expect(lines.filter((line) => JSON.stringify(line).includes('after calling end on the pool'))).to.deep.equal([]);
       expect(lines.filter((line) => Number(line.statusCode) >= 500 && line.statusCode !== 503)).to.deep.equal([]);
