@@ -58,6 +58,8 @@ export interface TargetRecord {
 export interface MaintenanceTargets {
   /** The record of a type by public or legacy id inside the scope; null when missing or invisible. */
   find(scope: TenantScope, type: TargetType, ref: string): Promise<TargetRecord | null>;
+  /** `find`, on the caller's transaction (a read inside its work). */
+  findIn(scope: TenantScope, type: TargetType, ref: string, tx: Transaction): Promise<TargetRecord | null>;
   /** The records that still exist, keyed `type:id` (website and monitor share `monitor:id`). */
   existing(organizationId: number, targets: readonly WindowTarget[]): Promise<Map<string, TargetRecord>>;
   /** `existing`, the same read on the caller's transaction (a read inside its work). */

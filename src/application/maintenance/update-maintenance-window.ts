@@ -30,7 +30,7 @@ export class UpdateMaintenanceWindow {
       if (!window) throw new AppError('maintenanceWindowNotFound');
       const { targets: targetInputs, ...fields } = input.change;
       if (targetInputs !== undefined) {
-        const resolved = await resolveTargets(this.targets, actor.scope, targetInputs);
+        const resolved = await resolveTargets(this.targets, actor.scope, targetInputs, tx);
         window.retarget(resolved.targets, resolved.customerId, now);
       }
       window.change(fields, now);

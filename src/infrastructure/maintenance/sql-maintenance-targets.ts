@@ -22,13 +22,17 @@ const toRecord = (row: Row): TargetRecord => ({ id: Number(row.id), publicId: ro
 export class SqlMaintenanceTargets implements MaintenanceTargets {
   constructor(private readonly sql: SqlRunner) {}
 
-  async find(scope: TenantScope, type: TargetType, ref: string): Promise<TargetRecord | null> {
+  findIn(scope: TenantScope, type: TargetType, ref: string, tx: Transaction): Promise<TargetRecord | null> {
+    return this.find(scope, type, ref, sqlOf(tx));
+  }
+
+  async find(scope: TenantScope, type: TargetType, ref: string, on: SqlRunner = this.sql): Promise<TargetRecord | null> {
     const filter = refFilter(ref);
     if (!filter) return null;
     const { table, customerColumn } = TABLES[type];
     const [column, value] = 'id' in filter ? ['id', filter.id] : ['public_id', filter.publicId];
     const customer = scope.customerId !== null ? sql` AND ${raw(customerColumn)} = ${scope.customerId}` : empty;
-    const [row] = await this.sql.query<Row>(
+    const [row] = await on.query<Row>(
       sql`SELECT id, public_id, ${raw(customerColumn)} AS customer_id FROM ${raw(table)} WHERE organization_id = ${scope.organizationId} AND ${raw(column)} = ${value}${customer}`,
     );
     return row ? toRecord(row) : null;

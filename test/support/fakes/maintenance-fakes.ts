@@ -106,6 +106,10 @@ export class FakeMaintenanceTargets implements MaintenanceTargets {
     const index = this.records.findIndex((r) => r.type === type && r.record.id === id);
     if (index >= 0) this.records.splice(index, 1);
   }
+  findIn(scope: TenantScope, type: TargetType, ref: string, _tx: unknown) {
+    return this.find(scope, type, ref);
+  }
+
   async find(scope: TenantScope, type: TargetType, ref: string) {
     const wanted = type === 'website' ? 'monitor' : type;
     return (
