@@ -1,27 +1,9 @@
 import { expect } from 'chai';
 import { IM_INCIDENT_STATUSES, ImIncident, type ImIncidentStatus } from '../../../../src/domain/incident-management/im-incident';
 import { IM_INCIDENT_ACTS, imIncidentActs, type ImIncidentAct } from '../../../../src/domain/incident-management/im-incident-acts';
+import { anImIncident } from '../../../support/builders/im-incident';
 
 const T0 = new Date('2026-11-23T10:00:00Z');
-let n = 0;
-const anImIncident = (status: ImIncidentStatus) => {
-  const incident = ImIncident.trigger({
-    publicId: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-    organizationId: 1,
-    title: 'Disk full',
-    description: null,
-    severity: 'critical',
-    source: 'db-1',
-    teamId: null,
-    customerId: null,
-    escalationPolicyId: null,
-    dedupKey: `k${n}`,
-    createdByUserId: null,
-    now: T0,
-  });
-  incident.status = status;
-  return incident;
-};
 
 /** Each act done on the entity itself: whether the state machine lets it happen from `status`. */
 const ACCEPTED_BY_THE_ENTITY: Record<ImIncidentAct, (incident: ImIncident) => void> = {

@@ -1,29 +1,10 @@
 import { expect } from 'chai';
-import { ImIncident, IM_TRANSITIONS, type ImIncidentStatus } from '../../../../src/domain/incident-management/im-incident';
+import { IM_TRANSITIONS } from '../../../../src/domain/incident-management/im-incident';
 import { codeOf } from '../../../support/expect-app-error';
+import { anImIncident } from '../../../support/builders/im-incident';
 
 const T0 = new Date('2026-11-23T10:00:00Z');
 const later = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
-
-let n = 0;
-const anImIncident = (status: ImIncidentStatus = 'triggered') => {
-  const incident = ImIncident.trigger({
-    publicId: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-    organizationId: 1,
-    title: 'Disk full',
-    description: null,
-    severity: 'critical',
-    source: 'db-1',
-    teamId: null,
-    customerId: null,
-    escalationPolicyId: null,
-    dedupKey: `k${n}`,
-    createdByUserId: null,
-    now: T0,
-  });
-  incident.status = status;
-  return incident;
-};
 
 describe('IM incident state machine', () => {
   it('starts triggered with a triggered timeline entry', () => {
