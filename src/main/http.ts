@@ -8,7 +8,6 @@ import { RouteTable } from '../interfaces/http/shared/route-table';
 import cookieParser from 'cookie-parser';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
-import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { admission } from '../interfaces/http/shared/admission';
 import { assertUnambiguousPath } from '../interfaces/http/shared/gates/path-ambiguity';
@@ -26,7 +25,7 @@ import type {
 import { provide } from './provide';
 import { CONTEXTS } from './contexts';
 import type { AppConfig } from './config';
-import { CONFIG, LOGGER, ORM } from './tokens';
+import { CONFIG, LOGGER } from './tokens';
 import { auditRequests } from './audit-requests';
 import { jsonDepthLimit } from '../interfaces/http/shared/json-depth';
 import { CONSOLE_PATH, mountConsole } from '../interfaces/http/console/console-host';
@@ -54,7 +53,6 @@ export async function createHttpApp(container: Container, contexts: readonly Con
   const parts = contexts === CONTEXTS ? SERVICE : hostParts(contexts);
   const config = container.get<AppConfig>(CONFIG);
   const logger = container.get<Logger>(LOGGER);
-  const orm = container.get<MikroORM>(ORM);
   const get = getterOf(container);
   const paths: ZodOpenApiPathsObject = {};
   const deps: RouterDeps = {
@@ -96,11 +94,11 @@ export async function createHttpApp(container: Container, contexts: readonly Con
   for (const handler of stage('hosts')) app.use(handler);
   // Streamed intakes, built once for this host (event ingest shares its in-flight bound between its two ways in).
   const streamed = parts.streamedIntakes.map((intake) => intake.build(provide(container, intake.needs), host));
-  // Their front paths (events sent with a bearer token) skip what follows (parsers, request context, audit, route table).
+  // Their front paths (events sent with a bearer token) skip what follows (parsers, audit, route table).
   for (const { front } of streamed) if (front) app.use(front);
   // Callers that are not users (probes): their APIs have their own credentials, parser and limits (and no audit).
   for (const intake of parts.intakes) {
-    app.use(intake.path, (_req, _res, next) => RequestContext.create(orm.em, next), intake.build(provide(container, intake.needs)));
+    app.use(intake.path, intake.build(provide(container, intake.needs)));
   }
   for (const handler of stage('guards')) app.use(handler);
   const json = express.json({ limit: '1mb' });
@@ -111,7 +109,6 @@ export async function createHttpApp(container: Container, contexts: readonly Con
   app.use(storableBodyText);
   app.use(jsonDepthLimit);
   app.use(cookieParser());
-  app.use((_req, _res, next) => RequestContext.create(orm.em, next));
   for (const handler of stage('parsed')) app.use(handler);
   app.use('/api', admit);
   for (const admitted of parts.admits) app.use([...admitted.paths], admitted.gates ? admit : admission(deps.authenticate, []));

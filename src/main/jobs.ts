@@ -1,6 +1,5 @@
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { JobTrigger } from '../infrastructure/scheduling/job-trigger';
 import { auditContext } from '../infrastructure/audit/audit-context';
 import type { JobDefinition, JobFactory } from '../interfaces/jobs/job-definition';
@@ -32,8 +31,7 @@ export async function startJobs(
   const jobs = meteredJobs(container, jobDefinitions(container, logger, options.jobs));
   const clock = container.get<Clock>(CLOCK);
   // A job run is the service's own work, even one a request started (runNow): no caller is audited.
-  const around = <T>(work: () => Promise<T>) =>
-    RequestContext.create(database.orm.em, () => auditContext.run({ actor: null, ip: null, requestId: null }, work));
+  const around = <T>(work: () => Promise<T>) => auditContext.run({ actor: null, ip: null, requestId: null }, work);
   const runner = await startAgendaJobRunner({
     databaseUrl,
     mongodbUrl: config.mongodbUrl,

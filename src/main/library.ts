@@ -1,6 +1,5 @@
 import pino, { type Logger } from 'pino';
 import type { Container } from 'inversify';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { loadConfig, runsChecks, type AppConfig } from './config';
 import { createContainer } from './container';
 import type { Database } from '../infrastructure/persistence/database';
@@ -18,7 +17,7 @@ import type { RunningWorker } from './modules/context-module';
 export interface MonitoringLibrary {
   /** Resolve any use case: `library.get(ApiTokens).mint(actor, 'organization', {...})`. */
   get<T>(useCase: abstract new (...args: never[]) => T): T;
-  /** Run calls inside one unit of work (one ORM context), as the HTTP host does per request. */
+  /** Runs the calls as they are: there is no unit of work around them (each use case opens its own transactions). */
   run<T>(work: () => Promise<T>): Promise<T>;
   /**
    * Starts the check engine in this process, as the host does: it runs the checks of CHECK_LOCATIONS
@@ -52,7 +51,7 @@ export async function openMonitoringLibrary(
   return {
     container,
     get: (useCase) => container.get(useCase as never),
-    run: (work) => RequestContext.create(database.orm.em, work),
+    run: (work) => work(),
     startCheckWorker() {
       if (!runsChecks(config)) throw new Error('CHECK_LOCATIONS is none: this process runs no checks');
       const definition = parts.workers.find((candidate) => candidate.name === CHECK_WORKER)!;

@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import { token } from '../application/shared/token';
 import type { CallerCache } from '../infrastructure/identity/caller-cache';
 import type { Database, SqlRunner } from '../infrastructure/persistence/database';
-import type { ContextSql } from '../infrastructure/persistence/context-sql';
 import type { AppConfig } from './config';
 
 /** Composition-root tokens for infrastructure singletons (ports carry their own tokens beside them). */
@@ -14,4 +13,8 @@ export const ORM = token<MikroORM>('MikroORM');
 export const DATABASE = token<Database>('Database');
 export const SQL = token<SqlRunner>('SqlRunner');
 export const CALLER_CACHE = token<CallerCache>('CallerCache');
-export const CONTEXT_SQL = token<ContextSql>('ContextSql');
+/**
+ * Stand-alone statements on MikroORM's pool (rows typed as a transaction's), for the adapters' reads
+ * and the writes that stand alone: never joins a transaction (a write that must takes the caller's `tx`).
+ */
+export const POOL_SQL = token<SqlRunner>('PoolSql');

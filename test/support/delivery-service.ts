@@ -1,5 +1,4 @@
 import pino from 'pino';
-import { RequestContext } from '@mikro-orm/postgresql';
 import type { Clock } from '../../src/application/shared/clock';
 import { DeliverDueNotifications } from '../../src/application/notifications/deliver-due-notifications';
 import { DeliverDueDirectMessages } from '../../src/application/notifications/deliver-due-direct-messages';
@@ -63,7 +62,7 @@ export async function aDeliveryService(
           owner,
           pollMs: 20,
           autoStart,
-          around: (work) => RequestContext.create(app.database.orm.em, work),
+          around: (work) => work(),
           ...options,
         },
       );

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { sql } from '../../src/infrastructure/persistence/sql';
 import { api } from './http-client';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../src/application/shared/transaction';
 import { CheckDispatcher } from '../../src/application/scheduling/check-dispatcher';
 import {
@@ -77,14 +76,12 @@ export async function runUntilRecorded(
   withinMs = 15_000,
   app?: RunningApplication,
 ): Promise<void> {
-  const { database } = app ?? (await testServer());
+  if (!app) await testServer();
   const goal = dispatcher.stats.recorded + count;
   await waitFor(
     async () => {
-      await RequestContext.create(database.orm.em, async () => {
-        await dispatcher.pump();
-        await dispatcher.flush();
-      });
+      await dispatcher.pump();
+      await dispatcher.flush();
       return dispatcher.stats.recorded >= goal;
     },
     { timeoutMs: withinMs, what: `${count} more outcomes recorded` },

@@ -4,6 +4,7 @@ import { incidentEventCodec, type IncidentEvent } from '../../src/domain/inciden
 import { maintenanceEventCodec, type MaintenanceEvent } from '../../src/domain/maintenance/events';
 import type { UnitOfWorkSql } from '../../src/infrastructure/persistence/database';
 import { OutboxEventPublisher } from '../../src/infrastructure/outbox/outbox-publisher';
+import { standingAlone } from '../../src/infrastructure/persistence/pool-guard';
 
 /** An event as a test writes it: its version is the publisher's current one (1). */
 type Unversioned<E extends DomainEvent> = Omit<E, 'version'>;
@@ -17,9 +18,12 @@ export class OutboxIncidentEvents {
   /** One event, or a list (as the incidents context's port takes them). */
   publish(events: Unversioned<IncidentEvent> | readonly Unversioned<IncidentEvent>[]): Promise<void> {
     const list: readonly Unversioned<IncidentEvent>[] = Array.isArray(events) ? events : [events];
-    return this.publisher.publish(
-      list.map((e) => ({ ...e, version: 1 }) as IncidentEvent),
-      new SqlTransaction(this.sql),
+    // On the test's own handle, standing alone even when the caller is inside a transaction's work (the pool guard's escape).
+    return standingAlone('a test writes events on its own handle', () =>
+      this.publisher.publish(
+        list.map((e) => ({ ...e, version: 1 }) as IncidentEvent),
+        new SqlTransaction(this.sql),
+      ),
     );
   }
 }
@@ -31,6 +35,8 @@ export class OutboxMaintenanceEvents {
     this.publisher = new OutboxEventPublisher(sql, maintenanceEventCodec);
   }
   publish(event: Unversioned<MaintenanceEvent>): Promise<void> {
-    return this.publisher.publish([{ ...event, version: 1 } as MaintenanceEvent], new SqlTransaction(this.sql));
+    return standingAlone('a test writes events on its own handle', () =>
+      this.publisher.publish([{ ...event, version: 1 } as MaintenanceEvent], new SqlTransaction(this.sql)),
+    );
   }
 }

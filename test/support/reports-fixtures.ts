@@ -4,7 +4,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { RequestContext } from '@mikro-orm/postgresql';
 import {
   RESULT_MAINTENANCE,
   RESULT_STORE,
@@ -62,13 +61,13 @@ const HOUR = 3_600_000;
  */
 async function rollUpAgain(app: RunningApplication, period: { from: Date; to: Date }): Promise<void> {
   const maintenance = app.container.get<ResultMaintenance>(RESULT_MAINTENANCE);
-  await RequestContext.create(app.database.orm.em, async () => {
+  await (async () => {
     const rolled = await maintenance.rolledUp();
     if (!rolled) return;
     const first = Math.floor(Math.max(period.from.getTime(), rolled.from.getTime()) / HOUR) * HOUR;
     const end = Math.min(period.to.getTime() + HOUR, rolled.to.getTime());
     for (let hour = first; hour < end; hour += HOUR) await maintenance.rollUpHour(new Date(hour), false);
-  });
+  })();
 }
 
 /** The text of a PDF's pages (first to last, default all), as poppler's pdftotext reads it. */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { RequestContext } from '@mikro-orm/postgresql';
 import {
   RecordCheckResult,
   type RecordCheckResultInput,
@@ -71,16 +70,14 @@ export async function record(
   result: RecordCheckResultInput['result'],
 ): Promise<RecordCheckResultOutcome> {
   const app = await testServer();
-  return RequestContext.create(app.database.orm.em, () =>
-    app.container.get(RecordCheckResult).execute({
-      monitorId: monitor.id,
-      organizationId: monitor.organizationId,
-      customerId: monitor.customerId,
-      location,
-      intervalMs: monitor.checkIntervalSeconds * 1000,
-      result,
-    }),
-  );
+  return app.container.get(RecordCheckResult).execute({
+    monitorId: monitor.id,
+    organizationId: monitor.organizationId,
+    customerId: monitor.customerId,
+    location,
+    intervalMs: monitor.checkIntervalSeconds * 1000,
+    result,
+  });
 }
 
 /** A registered check process (a row of check_workers) that a test keeps alive, lets lapse or brings back. */

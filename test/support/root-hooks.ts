@@ -1,4 +1,8 @@
 import 'reflect-metadata';
+
+// The pool guard (src/infrastructure/persistence/pool-guard.ts): a statement on MikroORM's pool inside a
+// transaction's work fails the test; services the tests spawn inherit it.
+process.env.POOL_IN_TRANSACTION_GUARD ??= 'on';
 import { installCommand, missingSystemTools, systemTools } from '../../src/infrastructure/protocols/system-tools';
 import { stopTestInfrastructure, testConfig } from './test-server';
 import { peerServers } from './peers/peer-servers';

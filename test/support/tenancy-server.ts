@@ -1,4 +1,4 @@
-import { RequestContext } from '@mikro-orm/postgresql';
+import { poolTx } from './pool-transaction';
 import { SMS_USAGE_LEDGER, WATCH_RESULT_STORE, type SmsUsageLedger, type WatchResultStore } from '../../src/application/tenancy/ports';
 import { smsMonthOf } from '../../src/domain/tenancy/sms-month';
 import { organizationScope } from '../../src/domain/shared/tenant-scope';
@@ -7,14 +7,20 @@ import { testClock } from './test-clock';
 
 /** Runs work as a job would: in its own ORM context, against the test server's container. */
 export async function inJobContext<T>(work: (get: <S>(id: symbol) => S) => Promise<T>): Promise<T> {
-  const { container, database } = await testServer();
-  return RequestContext.create(database.orm.em, () => work((id) => container.get(id)));
+  const { container } = await testServer();
+  return work((id) => container.get(id));
 }
 
 /** Records SMS sent this (server) month, as the notifications context will. */
 export function recordSms(organizationId: number, customerId: number, count: number): Promise<void> {
   return inJobContext((get) =>
-    get<SmsUsageLedger>(SMS_USAGE_LEDGER).record(organizationScope(organizationId), customerId, smsMonthOf(testClock.now()), count),
+    get<SmsUsageLedger>(SMS_USAGE_LEDGER).record(
+      organizationScope(organizationId),
+      customerId,
+      smsMonthOf(testClock.now()),
+      count,
+      poolTx(),
+    ),
   );
 }
 

@@ -19,13 +19,17 @@ export interface AgentRegistrationRepository {
   listApproved(scope: TenantScope, authorizedBy: string | null): Promise<AgentRegistration[]>;
   /** Optimistic: a stale version throws `conflict`. */
   save(registration: AgentRegistration, tx: Transaction): Promise<void>;
-  /** Deletes registrations never claimed whose window closed before `closedBefore`, and those revoked before `revokedBefore`. */
+  /**
+   * Deletes registrations never claimed whose window closed before `closedBefore`, and those revoked
+   * before `revokedBefore`. It stands alone on the pool, with no tx: one statement, run by the purge
+   * job, with no other write to join.
+   */
   purge(closedBefore: Date, revokedBefore: Date): Promise<number>;
 }
 export const AGENT_REGISTRATION_REPOSITORY = token<AgentRegistrationRepository>('AgentRegistrationRepository');
 
 export interface AgentAccessTokenRepository {
-  /** `tx`: the caller's transaction, which the write joins (without it, the write stands alone). */
+  /** Written in the caller's transaction (`tx`). */
   add(token: AgentAccessToken, tx: Transaction): Promise<void>;
   findByHash(tokenHash: string): Promise<AgentAccessToken | null>;
   revoke(token: AgentAccessToken, tx: Transaction): Promise<void>;
@@ -33,7 +37,10 @@ export interface AgentAccessTokenRepository {
   revokeForRegistrations(registrationIds: string[], now: Date, tx: Transaction): Promise<void>;
   /** Last minting per registration, for the connections list. */
   lastIssuedAt(registrationIds: string[]): Promise<Map<string, Date>>;
-  /** Deletes tokens that expired before the given time. */
+  /**
+   * Deletes tokens that expired before the given time. It stands alone on the pool, with no tx: one
+   * statement, run by the purge job, with no other write to join.
+   */
   purgeExpired(before: Date): Promise<number>;
 }
 export const AGENT_ACCESS_TOKEN_REPOSITORY = token<AgentAccessTokenRepository>('AgentAccessTokenRepository');

@@ -1,6 +1,7 @@
 import type { AuditActorType, AuditEntry } from '../../domain/audit/audit-entry';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { token } from '../shared/token';
+import type { Transaction } from '../shared/transaction';
 
 /** An entry a use case appends itself (events the database trigger cannot see: sign-ins, MCP tool calls). */
 export interface ExplicitAuditEntry {
@@ -18,12 +19,12 @@ export interface ExplicitAuditEntry {
 }
 
 /**
- * Appends entries inside the current transaction (so an entry commits with its change). Changes
+ * Appends entries in the caller's transaction (`tx`, so an entry commits with its change). Changes
  * to audited tables are recorded by the database itself; this is for events that change no
  * audited row. The request's address and id are added by the adapter.
  */
 export interface AuditTrail {
-  append(entry: ExplicitAuditEntry): Promise<void>;
+  append(entry: ExplicitAuditEntry, tx: Transaction): Promise<void>;
 }
 export const AUDIT_TRAIL = token<AuditTrail>('AuditTrail');
 
@@ -46,7 +47,10 @@ export interface AuditLogReader {
   list(scope: TenantScope, filter: AuditLogFilter, page: { page: number; perPage: number }): Promise<AuditLogPage>;
   /** Every entry of an organization, oldest first, a batch at a time (the data export). */
   forEach(organizationId: number, batch: (entries: AuditEntry[]) => Promise<void>): Promise<void>;
-  /** Deletes entries older than the cutoff; answers how many. */
+  /**
+   * Deletes entries older than the cutoff; answers how many. It stands alone on the pool, with no
+   * tx: one statement, run by the retention job, with no other write to join.
+   */
   purgeBefore(cutoff: Date): Promise<number>;
 }
 export const AUDIT_LOG_READER = token<AuditLogReader>('AuditLogReader');

@@ -1,4 +1,5 @@
 import type { Actor } from '../shared/actor';
+import type { Transaction, TransactionRunner } from '../shared/transaction';
 import type { AuditTrail } from './ports';
 
 /** Who made an MCP tool call, as the host resolved the bearer token. */
@@ -14,20 +15,30 @@ export interface ToolCaller {
  * with the same request id, since the tool ran as a request of the API.
  */
 export class RecordToolCall {
-  constructor(private readonly trail: AuditTrail) {}
+  constructor(
+    private readonly trail: AuditTrail,
+    private readonly transactions: TransactionRunner,
+  ) {}
 
   async execute({ actor, label }: ToolCaller, tool: string): Promise<void> {
-    await this.trail.append({
-      organizationId: actor.scope.organizationId,
-      customerId: actor.scope.customerId,
-      actorType: actor.kind === 'session' ? 'user' : actor.kind,
-      userId: actor.userId,
-      actorLabel: label,
-      credentialType: actor.kind,
-      credentialId: actor.kind === 'session' ? null : actor.tokenId,
-      resourceType: 'mcpTool',
-      resourceId: tool,
-      action: 'toolCalled',
-    });
+    await this.transactions.run((tx) => this.entry({ actor, label }, tool, tx));
+  }
+
+  private async entry({ actor, label }: ToolCaller, tool: string, tx: Transaction): Promise<void> {
+    await this.trail.append(
+      {
+        organizationId: actor.scope.organizationId,
+        customerId: actor.scope.customerId,
+        actorType: actor.kind === 'session' ? 'user' : actor.kind,
+        userId: actor.userId,
+        actorLabel: label,
+        credentialType: actor.kind,
+        credentialId: actor.kind === 'session' ? null : actor.tokenId,
+        resourceType: 'mcpTool',
+        resourceId: tool,
+        action: 'toolCalled',
+      },
+      tx,
+    );
   }
 }

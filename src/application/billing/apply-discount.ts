@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import {
   assertCodeImproves,
@@ -25,6 +26,7 @@ export class ApplyDiscount {
     private readonly accounts: BillingAccounts,
     private readonly codes: DiscountCodes,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, request: DiscountRequest): Promise<Discount | null> {
@@ -36,7 +38,7 @@ export class ApplyDiscount {
       if (!(await this.accounts.exists(organizationId))) throw new AppError('organizationNotFound');
       const now = this.clock.now();
       const discount = request.percent === 0 ? null : { percent: request.percent, code: null, appliedAt: now };
-      await this.accounts.setDiscount(organizationId, discount, now);
+      await this.tx.run((tx) => this.accounts.setDiscount(organizationId, discount, now, tx));
       return discount;
     }
     const organizationId = actor.scope.organizationId;
@@ -47,7 +49,7 @@ export class ApplyDiscount {
     if (account.discount?.code === code) return account.discount;
     assertCodeImproves(account.discount, percent);
     const discount = { percent, code, appliedAt: this.clock.now() };
-    await this.accounts.setDiscount(organizationId, discount, discount.appliedAt);
+    await this.tx.run((tx) => this.accounts.setDiscount(organizationId, discount, discount.appliedAt, tx));
     return discount;
   }
 }

@@ -57,7 +57,7 @@ export class ChangeQuotaTier {
         if (!customer) throw new AppError('customerNotFound');
         if (change.tierIndex !== undefined) ({ customer, charge } = await this.move(actor, customer, change, now, tx));
       }
-      const account = await this.accounts.get(organizationId);
+      const account = await this.accounts.getIn(organizationId, tx);
       return { autoQuotaUpgrade: account.autoQuotaUpgrade, customer, charge };
     });
   }

@@ -22,6 +22,10 @@ export class ChargingTierUpgrades implements CustomerTermsLookup {
     return this.terms.forCustomer(scope, customer);
   }
 
+  forCustomerIn(scope: TenantScope, customer: number | string, tx: Transaction): Promise<CustomerTerms | null> {
+    return this.terms.forCustomerIn(scope, customer, tx);
+  }
+
   async upgradeQuotaTier(scope: TenantScope, customerId: number, fromTierIndex: number, tx: Transaction): Promise<CustomerTerms> {
     const upgraded = await this.terms.upgradeQuotaTier(scope, customerId, fromTierIndex, tx);
     const from = upgraded.quotaTiers[fromTierIndex];

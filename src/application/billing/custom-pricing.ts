@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { customPriceOf } from '../../domain/billing/custom-price';
 import type { Actor } from '../shared/actor';
@@ -15,6 +16,7 @@ export class CustomPricing {
   constructor(
     private readonly store: CustomPricingStore,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async list(actor: Actor): Promise<CustomPriceRow[]> {
@@ -28,7 +30,9 @@ export class CustomPricing {
     price: { priceMonthly: number; currency: string; note?: string | null } | null,
   ): Promise<CustomPriceRow> {
     requireBillingAdmin(actor);
-    const row = await this.store.set(actor.scope, customer, price === null ? null : customPriceOf(price), this.clock.now());
+    const row = await this.tx.run((tx) =>
+      this.store.set(actor.scope, customer, price === null ? null : customPriceOf(price), this.clock.now(), tx),
+    );
     if (!row) throw new AppError('customerNotFound');
     return row;
   }

@@ -11,7 +11,7 @@ import { token } from '../shared/token';
  * charge, set up on the provider's page the browser is sent to) and charges against it.
  */
 export interface PaymentProvider {
-  startMandate(organizationId: number, returnUrl: string): Promise<{ mandateId: string; redirectUrl: string }>;
+  startMandate(organizationId: number, returnUrl: string, tx: Transaction): Promise<{ mandateId: string; redirectUrl: string }>;
   /** The mandate's state as the provider knows it now; null when the provider does not know it. */
   mandateStatus(mandateId: string): Promise<{ organizationId: number; status: MandateStatus } | null>;
   /**
@@ -47,8 +47,10 @@ export interface BillingAccount {
 export interface BillingAccounts {
   exists(organizationId: number): Promise<boolean>;
   get(organizationId: number): Promise<BillingAccount>;
-  setMandate(organizationId: number, mandateId: string, status: MandateStatus, at: Date): Promise<void>;
-  setDiscount(organizationId: number, discount: Discount | null, at: Date): Promise<void>;
+  /** The same read on the caller's transaction (it sees that transaction's writes). */
+  getIn(organizationId: number, tx: Transaction): Promise<BillingAccount>;
+  setMandate(organizationId: number, mandateId: string, status: MandateStatus, at: Date, tx: Transaction): Promise<void>;
+  setDiscount(organizationId: number, discount: Discount | null, at: Date, tx: Transaction): Promise<void>;
   setAutoQuotaUpgrade(organizationId: number, on: boolean, at: Date, tx: Transaction): Promise<void>;
   /** Charges recorded for the organization, newest first. */
   charges(organizationId: number, limit: number): Promise<Charge[]>;
@@ -99,7 +101,7 @@ export interface CustomPriceRow {
 export interface CustomPricingStore {
   list(scope: TenantScope): Promise<CustomPriceRow[]>;
   /** Null when the customer is not in the scope. */
-  set(scope: TenantScope, customer: number | string, price: CustomPrice | null, at: Date): Promise<CustomPriceRow | null>;
+  set(scope: TenantScope, customer: number | string, price: CustomPrice | null, at: Date, tx: Transaction): Promise<CustomPriceRow | null>;
 }
 export const CUSTOM_PRICING_STORE = token<CustomPricingStore>('CustomPricingStore');
 

@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import type { MandateStatus } from '../../domain/billing/mandate';
 import type { Actor } from '../shared/actor';
@@ -25,6 +26,7 @@ export class SettleMandate {
     private readonly provider: PaymentProvider,
     private readonly accounts: BillingAccounts,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
     /** The operator's page a browser goes to after a return (BILLING_RETURN_PAGE_URL); null: none. */
     private readonly returnPageUrl: string | null = null,
   ) {}
@@ -54,7 +56,7 @@ export class SettleMandate {
     if (!known || known.organizationId !== organizationId) throw new AppError('mandateNotFound');
     const account = await this.accounts.get(organizationId);
     const changed = account.mandateId !== mandateId || account.mandateStatus !== known.status;
-    if (changed) await this.accounts.setMandate(organizationId, mandateId, known.status, this.clock.now());
+    if (changed) await this.tx.run((tx) => this.accounts.setMandate(organizationId, mandateId, known.status, this.clock.now(), tx));
     return { mandateId, status: known.status, changed };
   }
 }

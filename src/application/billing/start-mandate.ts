@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import { requireBillingAdmin } from './billing-access';
@@ -13,12 +14,16 @@ export class StartMandate {
     private readonly accounts: BillingAccounts,
     private readonly clock: Clock,
     private readonly returnUrl: string,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor): Promise<{ mandateId: string; redirectUrl: string }> {
     requireBillingAdmin(actor);
-    const started = await this.provider.startMandate(actor.scope.organizationId, this.returnUrl);
-    await this.accounts.setMandate(actor.scope.organizationId, started.mandateId, 'pending', this.clock.now());
-    return started;
+    // The mandate and the account's reference to it commit together.
+    return this.tx.run(async (tx) => {
+      const started = await this.provider.startMandate(actor.scope.organizationId, this.returnUrl, tx);
+      await this.accounts.setMandate(actor.scope.organizationId, started.mandateId, 'pending', this.clock.now(), tx);
+      return started;
+    });
   }
 }

@@ -27,7 +27,7 @@ export class TierCharges {
 
   async record(input: TierChargeInput, tx: Transaction): Promise<Charge | null> {
     if (input.chargeCents <= 0) return null;
-    const account = await this.accounts.get(input.organizationId);
+    const account = await this.accounts.getIn(input.organizationId, tx);
     const amountCents = discounted(input.chargeCents, account.discount);
     const how = input.automatic ? 'automatic quota upgrade' : 'quota tier change';
     const off = account.discount ? `, ${account.discount.percent}% off` : '';

@@ -1,6 +1,7 @@
 import type { CustomDomain } from '../../domain/custom-domains/custom-domain';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
+import type { TransactionRunner } from '../shared/transaction';
 import type { ActiveHosts } from './active-hosts';
 import { managedDomain } from './custom-domain-access';
 import type { DomainOwnership } from './domain-ownership';
@@ -16,6 +17,7 @@ export class ActivateCustomDomain {
     private readonly ownership: DomainOwnership,
     private readonly hosts: ActiveHosts,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: { id: string }): Promise<CustomDomain> {
@@ -26,7 +28,7 @@ export class ActivateCustomDomain {
       domain.verify(this.clock.now());
     }
     domain.activate(this.clock.now());
-    await this.domains.save(domain);
+    await this.tx.run((tx) => this.domains.save(domain, tx));
     this.hosts.forget(domain.hostname);
     return domain;
   }

@@ -5,6 +5,7 @@ import { normalizeDomainName } from '../../domain/tenancy/domain-name';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
+import type { TransactionRunner } from '../shared/transaction';
 import { requireDomainManager } from './custom-domain-access';
 import type { CustomDomainRepository, StatusPageDirectory } from './ports';
 
@@ -29,6 +30,7 @@ export class AddCustomDomain {
     private readonly clock: Clock,
     /** PUBLIC_BASE_URL's hostname, lower case. */
     private readonly platformHost: string,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: AddCustomDomainInput): Promise<CustomDomain> {
@@ -51,7 +53,7 @@ export class AddCustomDomain {
       verificationToken: `mv-${this.ids.uuid().replace(/-/g, '')}`,
       now,
     });
-    return this.domains.add(domain, now);
+    return this.tx.run((tx) => this.domains.add(domain, now, tx));
   }
 
   /** The status page a `statusPage` host serves, in the caller's scope; white-label hosts name none. */

@@ -1,6 +1,7 @@
 import type { CustomDomain, CustomDomainKind } from '../../domain/custom-domains/custom-domain';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { token } from '../shared/token';
+import type { Transaction } from '../shared/transaction';
 
 /**
  * Custom-domain entries of organizations. Expired pending entries (7 days) are treated as absent by
@@ -8,8 +9,11 @@ import { token } from '../shared/token';
  * hostname, and a write that would break it answers domainAlreadyClaimed.
  */
 export interface CustomDomainRepository {
-  /** Stores a new pending entry, dropping expired pending entries of the hostname first; customDomainExists when the organization has one. */
-  add(domain: CustomDomain, now: Date): Promise<CustomDomain>;
+  /**
+   * Stores a new pending entry, dropping expired pending entries of the hostname first (both in the
+   * caller's `tx`, so neither stands without the other); customDomainExists when the organization has one.
+   */
+  add(domain: CustomDomain, now: Date, tx: Transaction): Promise<CustomDomain>;
   /** By public id (uuid) in the scope; null when missing, expired or out of scope. */
   findByRef(scope: TenantScope, ref: string, now: Date): Promise<CustomDomain | null>;
   /** The scope's entries, hostname order. */
@@ -17,9 +21,12 @@ export interface CustomDomainRepository {
   /** Whether an organization other than this one holds the hostname (verified or active). */
   claimedElsewhere(hostname: string, organizationId: number): Promise<boolean>;
   /** Saves a state change; domainAlreadyClaimed when another organization holds the hostname, conflict on a stale version. */
-  save(domain: CustomDomain): Promise<void>;
-  remove(domain: CustomDomain): Promise<void>;
-  /** Deletes pending entries 7 days old (every organization's); answers how many. */
+  save(domain: CustomDomain, tx: Transaction): Promise<void>;
+  remove(domain: CustomDomain, tx: Transaction): Promise<void>;
+  /**
+   * Deletes pending entries 7 days old (every organization's); answers how many. It stands alone on
+   * the pool: one statement, run by the purge job, with no other write to join.
+   */
   purgeExpired(now: Date): Promise<number>;
 }
 export const CUSTOM_DOMAIN_REPOSITORY = token<CustomDomainRepository>('CustomDomainRepository');

@@ -1,6 +1,7 @@
 import type { CustomDomain } from '../../domain/custom-domains/custom-domain';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
+import type { TransactionRunner } from '../shared/transaction';
 import type { ActiveHosts } from './active-hosts';
 import { managedDomain } from './custom-domain-access';
 import type { CustomDomainRepository } from './ports';
@@ -11,11 +12,12 @@ export class RemoveCustomDomain {
     private readonly domains: CustomDomainRepository,
     private readonly hosts: ActiveHosts,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: { id: string }): Promise<CustomDomain> {
     const domain = await managedDomain(this.domains, actor, input.id, this.clock.now());
-    await this.domains.remove(domain);
+    await this.tx.run((tx) => this.domains.remove(domain, tx));
     this.hosts.forget(domain.hostname);
     return domain;
   }

@@ -1,6 +1,7 @@
 import type { CustomDomain } from '../../domain/custom-domains/custom-domain';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
+import type { TransactionRunner } from '../shared/transaction';
 import type { ActiveHosts } from './active-hosts';
 import { managedDomain } from './custom-domain-access';
 import type { DomainOwnership } from './domain-ownership';
@@ -13,6 +14,7 @@ export class VerifyCustomDomain {
     private readonly ownership: DomainOwnership,
     private readonly hosts: ActiveHosts,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: { id: string }): Promise<CustomDomain> {
@@ -20,7 +22,7 @@ export class VerifyCustomDomain {
     if (domain.status !== 'pending') return domain;
     await this.ownership.prove(domain);
     domain.verify(this.clock.now());
-    await this.domains.save(domain);
+    await this.tx.run((tx) => this.domains.save(domain, tx));
     this.hosts.forget(domain.hostname);
     return domain;
   }

@@ -36,7 +36,7 @@ export class GenerateDataExports {
   ) {}
 
   async execute(owner: string, onProgress?: (e: DataExport, rowsDone: number, rowsTotal: number) => void): Promise<ExportRound> {
-    const released = await this.exports.releaseLapsed(this.clock.now(), afterLapsedLease);
+    const released = await this.tx.run((tx) => this.exports.releaseLapsed(this.clock.now(), afterLapsedLease, tx));
     // A worker killed mid-way leaves its half-written archive; one generated again overwrites it.
     for (const e of released) if (e.status === 'failed') await this.files.remove(this.files.pathFor(e.id));
     const generated: string[] = [];
@@ -46,7 +46,7 @@ export class GenerateDataExports {
       if (outcome === 'ready') generated.push(next.id);
       else if (outcome !== 'lost') failed.push({ id: next.id, error: outcome.error });
     }
-    const expired = await this.exports.expireDue(this.clock.now());
+    const expired = await this.tx.run((tx) => this.exports.expireDue(this.clock.now(), tx));
     for (const file of expired) if (file.path) await this.files.remove(file.path);
     return { released: released.map((e) => ({ id: e.id, status: e.status })), generated, failed, expired: expired.length };
   }
@@ -57,7 +57,7 @@ export class GenerateDataExports {
   }
 
   private claim(owner: string): Promise<DataExport | null> {
-    return this.exports.claimNext(owner, this.clock.now(), this.settings.leaseMs);
+    return this.tx.run((tx) => this.exports.claimNext(owner, this.clock.now(), this.settings.leaseMs, tx));
   }
 
   private async generate(
@@ -69,7 +69,8 @@ export class GenerateDataExports {
     try {
       const { bytes } = await this.writer.write(e.organizationId, path, async (rowsDone, rowsTotal) => {
         const leaseUntil = new Date(this.clock.now().getTime() + this.settings.leaseMs);
-        if (!(await this.exports.progress(e.id, owner, rowsDone, rowsTotal, leaseUntil))) throw new LeaseLost();
+        const held = await this.tx.run((tx) => this.exports.progress(e.id, owner, rowsDone, rowsTotal, leaseUntil, tx));
+        if (!held) throw new LeaseLost();
         onProgress?.(e, rowsDone, rowsTotal);
       });
       const token = this.tokens.generate('wsx_');
@@ -90,7 +91,7 @@ export class GenerateDataExports {
       if (error instanceof LeaseLost) return 'lost';
       const message = (error as Error).message;
       await this.files.remove(path);
-      await this.exports.fail(e.id, owner, message, this.clock.now());
+      await this.tx.run((tx) => this.exports.fail(e.id, owner, message, this.clock.now(), tx));
       return { error: message };
     }
   }

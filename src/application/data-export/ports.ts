@@ -15,15 +15,15 @@ export interface ExportFile {
  * `fail`) take effect only while its lease holds (false when it lapsed and the export was taken).
  */
 export interface DataExportRepository {
-  add(e: DataExport): Promise<boolean>;
+  add(e: DataExport, tx: Transaction): Promise<boolean>;
   find(organizationId: number, id: string): Promise<DataExport | null>;
   /** Newest first. */
   list(organizationId: number, limit: number): Promise<DataExport[]>;
   running(organizationId: number): Promise<DataExport | null>;
   lastNotFailed(organizationId: number): Promise<DataExport | null>;
   /** Leases the oldest queued export: generating, one more attempt, started now. */
-  claimNext(owner: string, now: Date, leaseMs: number): Promise<DataExport | null>;
-  progress(id: string, owner: string, rowsDone: number, rowsTotal: number, leaseUntil: Date): Promise<boolean>;
+  claimNext(owner: string, now: Date, leaseMs: number, tx: Transaction): Promise<DataExport | null>;
+  progress(id: string, owner: string, rowsDone: number, rowsTotal: number, leaseUntil: Date, tx: Transaction): Promise<boolean>;
   finish(
     id: string,
     owner: string,
@@ -32,11 +32,11 @@ export interface DataExportRepository {
     expiresAt: Date,
     tx: Transaction,
   ): Promise<boolean>;
-  fail(id: string, owner: string, error: string, now: Date): Promise<boolean>;
+  fail(id: string, owner: string, error: string, now: Date, tx: Transaction): Promise<boolean>;
   /** Exports generating whose lease lapsed (their worker stopped): moved to `status`. Answers those moved. */
-  releaseLapsed(now: Date, decide: (e: DataExport) => Extract<ExportStatus, 'queued' | 'failed'>): Promise<DataExport[]>;
+  releaseLapsed(now: Date, decide: (e: DataExport) => Extract<ExportStatus, 'queued' | 'failed'>, tx: Transaction): Promise<DataExport[]>;
   /** Ready exports past their window: marked expired; answers their files to delete. */
-  expireDue(now: Date): Promise<Array<{ id: string; path: string | null }>>;
+  expireDue(now: Date, tx: Transaction): Promise<Array<{ id: string; path: string | null }>>;
   /**
    * When a round next has work: the oldest queued export's request, the soonest lease of one
    * generating (a stopped worker's lapses then), the soonest expiry of a ready archive; null: none.

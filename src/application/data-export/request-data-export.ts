@@ -3,6 +3,7 @@ import { assertMayRequest, unknownRecipients, type DataExport } from '../../doma
 import { type Actor, requireAction } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
+import type { TransactionRunner } from '../shared/transaction';
 import type { DataExportRepository, DataExportSettings, ExportJobTrigger, OrganizationMembers } from './ports';
 
 /**
@@ -19,6 +20,7 @@ export class RequestDataExport {
     private readonly settings: DataExportSettings,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: { recipientEmails?: readonly string[] }): Promise<DataExport> {
@@ -55,7 +57,7 @@ export class RequestDataExport {
       finishedAt: null,
       expiresAt: null,
     };
-    if (!(await this.exports.add(queued))) {
+    if (!(await this.tx.run((tx) => this.exports.add(queued, tx)))) {
       const running = await this.exports.running(organizationId);
       assertMayRequest(running, null, now, this.settings.cooldownHours);
       throw new AppError('conflict');

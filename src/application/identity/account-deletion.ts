@@ -5,7 +5,7 @@ import type { User } from '../../domain/identity/user';
 import { isOrgAdmin, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
-import type { TransactionRunner } from '../shared/transaction';
+import type { Transaction, TransactionRunner } from '../shared/transaction';
 import type { AccountDeletionRepository, AdminNotifier, SessionRepository, UserRepository } from './ports';
 
 /**
@@ -24,14 +24,14 @@ export class AccountDeletion {
   ) {}
 
   async status(actor: Actor, userId?: string): Promise<AccountDeletionRequest | null> {
-    const user = await this.target(actor, userId);
+    const user = await this.target(actor, userId, null);
     return this.requests.findPendingForUser(user.id);
   }
 
   async request(actor: Actor, userId?: string): Promise<AccountDeletionRequest> {
     const { request } = await this.tx.run(async (tx) => {
-      const user = await this.target(actor, userId);
-      const pending = await this.requests.findPendingForUser(user.id);
+      const user = await this.target(actor, userId, tx);
+      const pending = await this.requests.findPendingForUserIn(user.id, tx);
       if (pending) return { request: pending, user, created: false };
       const request = AccountDeletionRequest.request({
         id: this.ids.uuid(),
@@ -58,7 +58,7 @@ export class AccountDeletion {
   }
 
   async withdraw(actor: Actor, userId?: string): Promise<AccountDeletionRequest> {
-    const user = await this.target(actor, userId);
+    const user = await this.target(actor, userId, null);
     const request = await this.requests.findPendingForUser(user.id);
     if (!request) throw new AppError('accountDeletionNotRequested');
     request.withdraw(this.clock.now());
@@ -87,7 +87,7 @@ export class AccountDeletion {
     const due = await this.requests.findDue(now, limit);
     for (const request of due) {
       await this.tx.run(async (tx) => {
-        const user = await this.users.findById(organizationScope(request.organizationId), request.userId);
+        const user = await this.users.findByIdIn(organizationScope(request.organizationId), request.userId, tx);
         request.complete(now);
         if (user) {
           user.anonymize(now);
@@ -101,10 +101,11 @@ export class AccountDeletion {
   }
 
   /** The caller themself, or (for administrators) a user of their organization. */
-  private async target(actor: Actor, userId?: string): Promise<User> {
+  /** `tx`: the transaction whose work reads the user (its connection), or null outside one (the pool). */
+  private async target(actor: Actor, userId: string | undefined, tx: Transaction | null): Promise<User> {
     const id = userId ?? actor.userId;
     if (!id || (id !== actor.userId && !isOrgAdmin(actor))) throw new AppError('accountDeletionUserNotFound');
-    const user = await this.users.findById(actor.scope, id);
+    const user = await (tx ? this.users.findByIdIn(actor.scope, id, tx) : this.users.findById(actor.scope, id));
     if (!user) throw new AppError('accountDeletionUserNotFound');
     return user;
   }

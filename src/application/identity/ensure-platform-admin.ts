@@ -24,7 +24,7 @@ export class EnsurePlatformAdmin {
   async execute(input: { email: string; password: string }): Promise<User> {
     return this.tx.run(async (tx) => {
       const now = this.clock.now();
-      const existing = await this.users.findByEmail(input.email);
+      const existing = await this.users.findByEmailIn(input.email, tx);
       if (existing) {
         if (!existing.isGlobalAdmin || !existing.isActive) existing.grantPlatformAdmin(now);
         if (!(await this.passwords.verify(existing.passwordHash, input.password))) {

@@ -8,8 +8,10 @@ export interface InvitationRepository {
   add(invitation: Invitation, tokenHash: string, tx: Transaction): Promise<void>;
   listPending(organizationId: number, now: Date): Promise<Invitation[]>;
   hasPending(organizationId: number, email: string, now: Date): Promise<boolean>;
+  /** `hasPending`, the same read on the caller's transaction (a read inside its work). */
+  hasPendingIn(organizationId: number, email: string, now: Date, tx: Transaction): Promise<boolean>;
   /** Marks a pending invitation revoked; false when there is none with that id in the organization. */
-  revoke(organizationId: number, id: string, now: Date): Promise<boolean>;
+  revoke(organizationId: number, id: string, now: Date, tx: Transaction): Promise<boolean>;
   findPendingByTokenHash(tokenHash: string, now: Date): Promise<Invitation | null>;
   /** Marks a pending invitation accepted, once: the second of two concurrent claims gets null. */
   claim(tokenHash: string, now: Date, tx: Transaction): Promise<Invitation | null>;

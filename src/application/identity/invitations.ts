@@ -75,8 +75,8 @@ export class Invitations {
       expiresAt: invitationExpiry(now),
     };
     await this.d.tx.run(async (tx) => {
-      if (await this.d.users.findByEmail(email)) throw new AppError('emailAlreadyRegistered');
-      if (await this.d.invitations.hasPending(organizationId, email, now)) throw new AppError('invitationAlreadyPending');
+      if (await this.d.users.findByEmailIn(email, tx)) throw new AppError('emailAlreadyRegistered');
+      if (await this.d.invitations.hasPendingIn(organizationId, email, now, tx)) throw new AppError('invitationAlreadyPending');
       await this.d.invitations.add(invitation, this.d.secrets.hash(token), tx);
     });
     const url = acceptUrlOf(this.d.publicBaseUrl, token);
@@ -94,7 +94,8 @@ export class Invitations {
 
   async revoke(actor: Actor, id: string): Promise<void> {
     requireAction(actor, 'invitation.manage');
-    if (!(await this.d.invitations.revoke(actor.scope.organizationId, id, this.d.clock.now()))) throw new AppError('invitationNotFound');
+    const revoked = await this.d.tx.run((tx) => this.d.invitations.revoke(actor.scope.organizationId, id, this.d.clock.now(), tx));
+    if (!revoked) throw new AppError('invitationNotFound');
   }
 
   /** What the invitee sees before choosing a name and password. */
@@ -114,7 +115,7 @@ export class Invitations {
       const now = this.d.clock.now();
       const invitation = await this.d.invitations.claim(this.d.secrets.hash(token), now, tx);
       if (!invitation) throw new AppError('invitationNotFound');
-      if (await this.d.users.findByEmail(invitation.email)) throw new AppError('emailAlreadyRegistered');
+      if (await this.d.users.findByEmailIn(invitation.email, tx)) throw new AppError('emailAlreadyRegistered');
       const user = new User({
         id: this.d.ids.uuid(),
         organizationId: invitation.organizationId,
@@ -127,17 +128,20 @@ export class Invitations {
       });
       await this.d.users.add(user, tx);
       // No one is signed in yet, so the change carries no actor for the table's trigger: an entry of its own.
-      await this.d.audit.append({
-        organizationId: user.organizationId,
-        customerId: user.customerId ?? null,
-        actorType: 'user',
-        userId: user.id,
-        actorLabel: user.email,
-        credentialType: null,
-        resourceType: 'invitation',
-        resourceId: invitation.id,
-        action: 'accepted',
-      });
+      await this.d.audit.append(
+        {
+          organizationId: user.organizationId,
+          customerId: user.customerId ?? null,
+          actorType: 'user',
+          userId: user.id,
+          actorLabel: user.email,
+          credentialType: null,
+          resourceType: 'invitation',
+          resourceId: invitation.id,
+          action: 'accepted',
+        },
+        tx,
+      );
       return user;
     });
     const session = await this.d.sessions.signIn(user);

@@ -15,7 +15,7 @@ export class NotifyAdministrators implements AdminNotifier {
   ) {}
 
   async notifyAdministrators(organizationId: number, message: { subject: string; body: string }, tx: Transaction): Promise<void> {
-    const administrators = await this.directory.activeAdministrators(organizationId);
+    const administrators = await this.directory.activeAdministrators(organizationId, tx);
     if (administrators.length === 0) return;
     await this.events.publish(
       [

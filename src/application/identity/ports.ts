@@ -28,6 +28,9 @@ export interface UserRepository {
   /** Sign-in and uniqueness checks: emails are unique across the platform. */
   findByEmail(email: string): Promise<User | null>;
   findById(scope: TenantScope, id: string): Promise<User | null>;
+  /** The same reads on the caller's transaction (a read inside its work, not on the pool). */
+  findByEmailIn(email: string, tx: Transaction): Promise<User | null>;
+  findByIdIn(scope: TenantScope, id: string, tx: Transaction): Promise<User | null>;
   /** Unscoped, for completing a sign-in whose organization is not known yet. */
   findForSignIn(id: string): Promise<User | null>;
   list(scope: TenantScope): Promise<User[]>;
@@ -66,6 +69,8 @@ export const API_TOKEN_REPOSITORY = token<ApiTokenRepository>('ApiTokenRepositor
 
 export interface AccountDeletionRepository {
   findPendingForUser(userId: string): Promise<AccountDeletionRequest | null>;
+  /** `findPendingForUser`, the same read on the caller's transaction (a read inside its work). */
+  findPendingForUserIn(userId: string, tx: Transaction): Promise<AccountDeletionRequest | null>;
   findDue(now: Date, limit: number): Promise<AccountDeletionRequest[]>;
   /** `tx` on the writes: the caller's transaction, which the write joins (without it, the write stands alone). */
   add(request: AccountDeletionRequest, tx: Transaction): Promise<void>;
@@ -102,7 +107,8 @@ export const ADMIN_NOTIFIER = token<AdminNotifier>('AdminNotifier');
 
 /** The organization's active administrators (none of a customer), whom security notices are for. */
 export interface AdministratorDirectory {
-  activeAdministrators(organizationId: number): Promise<NoticeRecipient[]>;
+  /** Read on the caller's transaction (the notice is published in it). */
+  activeAdministrators(organizationId: number, tx: Transaction): Promise<NoticeRecipient[]>;
 }
 export const ADMINISTRATOR_DIRECTORY = token<AdministratorDirectory>('AdministratorDirectory');
 

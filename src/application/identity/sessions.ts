@@ -30,17 +30,20 @@ export class SessionIssuer {
   async signIn(user: User, steppedUp = false): Promise<IssuedSession> {
     return this.transactions.run(async (tx) => {
       const issued = await this.issue(user.id, 'session', steppedUp, tx);
-      await this.trail?.append({
-        organizationId: user.organizationId,
-        customerId: user.customerId ?? null,
-        actorType: 'user',
-        userId: user.id,
-        actorLabel: user.email,
-        credentialType: 'session',
-        resourceType: 'user',
-        resourceId: user.id,
-        action: 'signedIn',
-      });
+      await this.trail?.append(
+        {
+          organizationId: user.organizationId,
+          customerId: user.customerId ?? null,
+          actorType: 'user',
+          userId: user.id,
+          actorLabel: user.email,
+          credentialType: 'session',
+          resourceType: 'user',
+          resourceId: user.id,
+          action: 'signedIn',
+        },
+        tx,
+      );
       return issued;
     });
   }

@@ -2,6 +2,7 @@ import { AppError } from '../../domain/shared/app-error';
 import type { User } from '../../domain/identity/user';
 import type { RateLimitRule, RateLimiter } from '../shared/rate-limiter';
 import type { AuditTrail } from '../audit/ports';
+import type { TransactionRunner } from '../shared/transaction';
 import type { OrganizationRepository, PasswordHasher, UserRepository } from './ports';
 import type { SessionIssuer } from './sessions';
 import type { SsoConnectionRepository } from './sso-ports';
@@ -24,6 +25,7 @@ export class SignIn {
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionIssuer,
     private readonly limiter: RateLimiter,
+    private readonly transactions: TransactionRunner,
     private readonly audit?: AuditTrail,
     private readonly ssoConnections?: SsoConnectionRepository,
   ) {}
@@ -36,18 +38,24 @@ export class SignIn {
     if (!user || !valid) {
       // A wrong password for a known account is an entry of its organization's log; an unknown
       // address belongs to no organization.
-      if (user) {
-        await this.audit?.append({
-          organizationId: user.organizationId,
-          customerId: user.customerId ?? null,
-          actorType: 'anonymous',
-          userId: null,
-          actorLabel: user.email,
-          credentialType: null,
-          resourceType: 'user',
-          resourceId: user.id,
-          action: 'signInFailed',
-        });
+      const audit = this.audit;
+      if (user && audit) {
+        await this.transactions.run((tx) =>
+          audit.append(
+            {
+              organizationId: user.organizationId,
+              customerId: user.customerId ?? null,
+              actorType: 'anonymous',
+              userId: null,
+              actorLabel: user.email,
+              credentialType: null,
+              resourceType: 'user',
+              resourceId: user.id,
+              action: 'signInFailed',
+            },
+            tx,
+          ),
+        );
       }
       throw new AppError('invalidCredentials');
     }

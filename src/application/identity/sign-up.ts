@@ -31,7 +31,7 @@ export class SignUp {
     if (!this.signupOpen) throw new AppError('signupClosed');
     const passwordHash = await this.passwords.hash(input.password);
     const { user, organization, token } = await this.tx.run(async (tx) => {
-      if (await this.users.findByEmail(input.email)) throw new AppError('emailAlreadyRegistered');
+      if (await this.users.findByEmailIn(input.email, tx)) throw new AppError('emailAlreadyRegistered');
       const now = this.clock.now();
       const organization = await this.organizations.add(
         new Organization({ publicId: this.ids.uuid(), name: input.organizationName, now }),

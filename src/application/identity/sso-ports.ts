@@ -9,7 +9,7 @@ export interface SsoConnectionRepository {
   findByDomain(domain: string): Promise<SsoConnection | null>;
   /** Throws `ssoDomainTaken` when another organization holds one of its domains. `tx`: the caller's transaction, which its statements join. */
   save(connection: SsoConnection, tx: Transaction): Promise<void>;
-  remove(organizationId: number): Promise<boolean>;
+  remove(organizationId: number, tx: Transaction): Promise<boolean>;
 }
 export const SSO_CONNECTION_REPOSITORY = token<SsoConnectionRepository>('SsoConnectionRepository');
 
@@ -21,11 +21,11 @@ export interface SsoPendingLogin {
   expiresAt: Date;
 }
 export interface SsoLoginStore {
-  add(stateHash: string, login: SsoPendingLogin): Promise<void>;
+  add(stateHash: string, login: SsoPendingLogin, tx: Transaction): Promise<void>;
   /** Removes and returns it: a state is good once. Null when unknown, used or expired. */
-  take(stateHash: string, now: Date): Promise<SsoPendingLogin | null>;
+  take(stateHash: string, now: Date, tx: Transaction): Promise<SsoPendingLogin | null>;
   /** Which user a provider's subject is; the link is made at the first sign-in. */
-  link(organizationId: number, issuer: string, subject: string, userId: string): Promise<void>;
+  link(organizationId: number, issuer: string, subject: string, userId: string, tx: Transaction): Promise<void>;
   usersOf(issuer: string, subject: string): Promise<string[]>;
 }
 export const SSO_LOGIN_STORE = token<SsoLoginStore>('SsoLoginStore');

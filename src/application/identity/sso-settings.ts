@@ -73,7 +73,8 @@ export class SsoSettings {
 
   /** Idempotent: removing a provider that is not there is not an error. */
   async remove(actor: Actor): Promise<void> {
-    await this.connections.remove(this.adminOrganization(actor));
+    const organizationId = this.adminOrganization(actor);
+    await this.tx.run((tx) => this.connections.remove(organizationId, tx));
   }
 
   private adminOrganization(actor: Actor): number {

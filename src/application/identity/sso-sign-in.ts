@@ -57,12 +57,13 @@ export class SsoSignIn {
       groupClaim: connection.groupClaim,
     };
     const url = await this.relyingParty.authorizationUrl(this.settings(connection), login);
-    await this.logins.add(this.secrets.hash(login.state), {
+    const pending = {
       organizationId: connection.organizationId,
       nonce: login.nonce,
       codeVerifier: login.codeVerifier,
       expiresAt: new Date(this.clock.now().getTime() + SSO_LOGIN_LIFETIME_MS),
-    });
+    };
+    await this.transactions.run((tx) => this.logins.add(this.secrets.hash(login.state), pending, tx));
     return url;
   }
 
@@ -70,7 +71,8 @@ export class SsoSignIn {
   async complete(input: { callbackQuery: string }): Promise<{ token: string; user: User }> {
     const callbackUrl = new URL(`${this.publicBaseUrl}${SSO_CALLBACK_PATH}?${input.callbackQuery}`);
     const state = callbackUrl.searchParams.get('state');
-    const pending = state ? await this.logins.take(this.secrets.hash(state), this.clock.now()) : null;
+    // Taken (deleted) in a transaction of its own: a state is used once, even when the rest of the sign-in fails.
+    const pending = state ? await this.transactions.run((tx) => this.logins.take(this.secrets.hash(state), this.clock.now(), tx)) : null;
     if (!state || !pending) throw new AppError('ssoLoginInvalid');
     const connection = await this.connections.findByOrganization(pending.organizationId);
     if (!connection) throw new AppError('ssoNotConfigured');
@@ -85,6 +87,7 @@ export class SsoSignIn {
     let user = await this.users.findByEmail(identity.email);
     if (user && user.organizationId !== connection.organizationId) throw new AppError('ssoEmailDomainNotAllowed');
     const role = connection.roleForGroups(identity.groups);
+    let write: 'add' | 'save' | null = null;
     if (!user) {
       user = new User({
         id: this.ids.uuid(),
@@ -96,17 +99,21 @@ export class SsoSignIn {
         role: role ?? connection.defaultRole,
         now,
       });
-      const created = user;
-      await this.transactions.run((tx) => this.users.add(created, tx));
+      write = 'add';
     } else {
       if (!user.isActive) throw new AppError('accountDeactivated');
       if (role && role !== user.role && user.customerId === null && user.id !== connection.breakGlassUserId) {
-        const changed = user;
-        changed.changeRole(role, now);
-        await this.transactions.run((tx) => this.users.save(changed, tx));
+        user.changeRole(role, now);
+        write = 'save';
       }
     }
-    await this.logins.link(connection.organizationId, connection.issuer, identity.subject, user.id);
+    const signedIn = user;
+    // The account (new, or its role from the groups) and its link to the provider's subject commit together.
+    await this.transactions.run(async (tx) => {
+      if (write === 'add') await this.users.add(signedIn, tx);
+      if (write === 'save') await this.users.save(signedIn, tx);
+      await this.logins.link(connection.organizationId, connection.issuer, identity.subject, signedIn.id, tx);
+    });
     const { token } = await this.issuer.signIn(user);
     return { token, user };
   }

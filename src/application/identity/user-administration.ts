@@ -41,7 +41,7 @@ export class UserAdministration {
   }
 
   async get(actor: Actor, id: string): Promise<User> {
-    return this.load(actor, id);
+    return this.load(actor, id, null);
   }
 
   async create(actor: Actor, input: CreateUserInput): Promise<User> {
@@ -53,7 +53,7 @@ export class UserAdministration {
     }
     const passwordHash = await this.passwords.hash(input.password);
     return this.tx.run(async (tx) => {
-      if (await this.users.findByEmail(input.email)) throw new AppError('emailAlreadyRegistered');
+      if (await this.users.findByEmailIn(input.email, tx)) throw new AppError('emailAlreadyRegistered');
       const user = new User({
         id: this.ids.uuid(),
         organizationId,
@@ -73,7 +73,7 @@ export class UserAdministration {
     requireAction(actor, 'user.manage');
     const passwordHash = input.password ? await this.passwords.hash(input.password) : undefined;
     const user = await this.tx.run(async (tx) => {
-      const user = await this.load(actor, id);
+      const user = await this.load(actor, id, tx);
       await this.assertAllowed(actor, user, { role: input.role, isActive: input.isActive }, tx);
       const now = this.clock.now();
       if (input.name !== undefined) user.rename(input.name, now);
@@ -90,7 +90,7 @@ export class UserAdministration {
   async remove(actor: Actor, id: string): Promise<void> {
     requireAction(actor, 'user.manage');
     await this.tx.run(async (tx) => {
-      const user = await this.load(actor, id);
+      const user = await this.load(actor, id, tx);
       await this.assertAllowed(actor, user, { remove: true }, tx);
       await this.users.remove(user, tx);
     });
@@ -100,15 +100,17 @@ export class UserAdministration {
   async resetMfa(actor: Actor, id: string): Promise<User> {
     requireUserSession(actor);
     requireAction(actor, 'user.manage');
-    const user = await this.load(actor, id);
+    const user = await this.load(actor, id, null);
     if (user.hasPlatformFlag && !actor.isPlatformAdmin) throw new AppError('globalUserProtected');
     user.resetTwoFactor(this.clock.now());
     await this.tx.run((tx) => this.users.save(user, tx));
     return user;
   }
 
-  private async load(actor: Actor, id: string): Promise<User> {
-    const user = await this.users.findById(organizationScope(actor.scope.organizationId), id);
+  /** `tx`: the transaction whose work reads it (its connection), or null outside one (the pool). */
+  private async load(actor: Actor, id: string, tx: Transaction | null): Promise<User> {
+    const scope = organizationScope(actor.scope.organizationId);
+    const user = await (tx ? this.users.findByIdIn(scope, id, tx) : this.users.findById(scope, id));
     if (!user) throw new AppError('userNotFound');
     return user;
   }

@@ -15,7 +15,7 @@ export class AcknowledgeImIncident {
 
   async execute(actor: Actor, ref: string): Promise<ImIncident> {
     return this.transactions.run(async (tx) => {
-      const incident = await findImIncident(this.incidents, actor.scope, ref);
+      const incident = await findImIncident(this.incidents, actor.scope, ref, tx);
       incident.acknowledge(actor.userId, this.clock.now());
       await this.incidents.save(actor.scope, incident, tx);
       return incident;

@@ -37,16 +37,18 @@ export class AddImIncidentResponder {
   async execute(actor: Actor, ref: string, input: AddResponderInput): Promise<ImIncident> {
     return this.transactions.run(async (tx) => {
       const now = this.clock.now();
-      const incident = await findImIncident(this.incidents, actor.scope, ref);
-      await requireTeamMembership(actor, incident, this.teams);
+      const incident = await findImIncident(this.incidents, actor.scope, ref, tx);
+      await requireTeamMembership(actor, incident, this.teams, tx);
       if (!incident.isOpen) throw new AppError('imIncidentAlreadyClosed', { status: incident.status });
-      if (input.notify && !(await mayPageResponders(actor, incident, this.teams))) throw new AppError('imTeamAdminRequired');
-      const responder = await this.responders.eligible(incident.organizationId, input.userId);
+      if (input.notify && !(await mayPageResponders(actor, incident, this.teams, tx))) throw new AppError('imTeamAdminRequired');
+      const responder = await this.responders.eligibleIn(incident.organizationId, input.userId, tx);
       if (!responder) throw new AppError('imUserNotEligible', { userId: input.userId });
       incident.addResponder(input.userId, input.notify, actor.userId, now);
       await this.incidents.save(actor.scope, incident, tx);
       if (input.notify) {
-        const methods = this.methods ? ((await this.methods.ofUsers(incident.organizationId, [input.userId])).get(input.userId) ?? []) : [];
+        const methods = this.methods
+          ? ((await this.methods.ofUsersIn(incident.organizationId, [input.userId], tx)).get(input.userId) ?? [])
+          : [];
         await this.deliveries.enqueue(
           pageRoutes(responder.email, methods).map((route) => ({
             organizationId: incident.organizationId,

@@ -25,9 +25,9 @@ export class BulkImIncidentAction {
   async execute(actor: Actor, action: BulkImAction, refs: readonly string[]): Promise<ImIncident[]> {
     return this.transactions.run(async (tx) => {
       const incidents: ImIncident[] = [];
-      for (const ref of new Set(refs)) incidents.push(await findImIncident(this.incidents, actor.scope, ref));
+      for (const ref of new Set(refs)) incidents.push(await findImIncident(this.incidents, actor.scope, ref, tx));
       if (action === 'resolve') {
-        const denied = await incidentsDeniedTo(actor, incidents, this.teams);
+        const denied = await incidentsDeniedTo(actor, incidents, this.teams, tx);
         if (denied.length > 0) throw new AppError('imTeamMembershipRequired', { deniedIncidentIds: denied.map((i) => i.publicId) });
       }
       const now = this.clock.now();

@@ -17,8 +17,8 @@ export class ChangeImIncidentStatus {
 
   async execute(actor: Actor, ref: string, status: ImIncidentStatus): Promise<ImIncident> {
     return this.transactions.run(async (tx) => {
-      const incident = await findImIncident(this.incidents, actor.scope, ref);
-      await requireTeamMembership(actor, incident, this.teams);
+      const incident = await findImIncident(this.incidents, actor.scope, ref, tx);
+      await requireTeamMembership(actor, incident, this.teams, tx);
       incident.changeStatus(status, actor.userId, this.clock.now());
       await this.incidents.save(actor.scope, incident, tx);
       return incident;

@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AlertSource, type AlertSourceKind, type GenericMapping } from '../../domain/incident-management/alert-source';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
@@ -25,6 +26,7 @@ export class CreateAlertSource {
     private readonly secrets: SecretTokens,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: CreateAlertSourceInput): Promise<{ source: AlertSource; token: string }> {
@@ -47,6 +49,6 @@ export class CreateAlertSource {
       createdByUserId: actor.userId,
       now: this.clock.now(),
     });
-    return { source: await this.sources.add(actor.scope, source), token };
+    return { source: await this.tx.run((tx) => this.sources.add(actor.scope, source, tx)), token };
   }
 }

@@ -8,7 +8,7 @@ export class GetImIncident {
   constructor(private readonly incidents: ImIncidentRepository) {}
 
   async execute(actor: Actor, ref: string): Promise<{ incident: ImIncident; timeline: StoredImTimelineEntry[] }> {
-    const incident = await findImIncident(this.incidents, actor.scope, ref);
+    const incident = await findImIncident(this.incidents, actor.scope, ref, null);
     return { incident, timeline: await this.incidents.timeline(actor.scope, incident) };
   }
 }

@@ -14,12 +14,13 @@ export class ImIncidentActsOf {
   constructor(private readonly teams: ImTeamDirectory) {}
 
   async of(actor: Actor, incidents: readonly ImIncident[]): Promise<Map<string, ImIncidentActs>> {
-    const denied = new Set((await incidentsDeniedTo(actor, incidents, this.teams)).map((incident) => incident.publicId));
+    // Read on the pool: no transaction is open when the answer is presented.
+    const denied = new Set((await incidentsDeniedTo(actor, incidents, this.teams, null)).map((incident) => incident.publicId));
     const mayEscalate = mayTake(actor, 'imIncident.escalate');
     const teamAdmin = new Map<string | null, Promise<boolean>>();
     const acts = new Map<string, ImIncidentActs>();
     for (const incident of incidents) {
-      if (!teamAdmin.has(incident.teamId)) teamAdmin.set(incident.teamId, mayPageResponders(actor, incident, this.teams));
+      if (!teamAdmin.has(incident.teamId)) teamAdmin.set(incident.teamId, mayPageResponders(actor, incident, this.teams, null));
       const standing = { teamMember: !denied.has(incident.publicId), teamAdmin: await teamAdmin.get(incident.teamId)!, mayEscalate };
       acts.set(incident.publicId, imIncidentActs(incident.status, standing));
     }

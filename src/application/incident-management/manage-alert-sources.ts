@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import type { AlertSource, GenericMapping } from '../../domain/incident-management/alert-source';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
@@ -40,6 +41,7 @@ export class UpdateAlertSource {
     private readonly policies: EscalationPolicyDirectory,
     private readonly customers: ImCustomerDirectory,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, ref: string, change: UpdateAlertSourceInput): Promise<AlertSource> {
@@ -50,17 +52,20 @@ export class UpdateAlertSource {
       customers: this.customers,
     });
     source.change({ name: change.name, mapping: change.mapping, routing }, this.clock.now());
-    await this.sources.save(actor.scope, source);
+    await this.tx.run((tx) => this.sources.save(actor.scope, source, tx));
     return source;
   }
 }
 
 /** Deleting a source makes its token unknown at once; its incidents stay. */
 export class DeleteAlertSource {
-  constructor(private readonly sources: AlertSourceRepository) {}
+  constructor(
+    private readonly sources: AlertSourceRepository,
+    private readonly tx: TransactionRunner,
+  ) {}
   async execute(actor: Actor, ref: string): Promise<AlertSource> {
     const source = await findAlertSource(this.sources, actor.scope, ref);
-    await this.sources.remove(actor.scope, source);
+    await this.tx.run((tx) => this.sources.remove(actor.scope, source, tx));
     return source;
   }
 }

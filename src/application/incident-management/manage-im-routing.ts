@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import {
   effectiveImRoute,
@@ -87,6 +88,7 @@ export class SetCustomerImRouting {
     private readonly settings: ImRoutingSettings,
     private readonly directories: Directories,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, customerRef: string, input: ImRoutingInput): Promise<CustomerImRouting> {
@@ -94,7 +96,7 @@ export class SetCustomerImRouting {
     const organizationId = actor.scope.organizationId;
     const customerId = await customerOf(this.directories.customers, organizationId, customerRef);
     const setting = await validSetting(this.directories, organizationId, input);
-    await this.settings.setCustomer(organizationId, customerId, setting, this.clock.now());
+    await this.tx.run((tx) => this.settings.setCustomer(organizationId, customerId, setting, this.clock.now(), tx));
     return { customerId, setting };
   }
 }
@@ -115,6 +117,7 @@ export class SetMonitorImRouting {
     private readonly settings: ImRoutingSettings,
     private readonly directories: Directories,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, monitorRef: string, input: ImRoutingInput | null): Promise<MonitorImRouting> {
@@ -122,7 +125,7 @@ export class SetMonitorImRouting {
     const organizationId = actor.scope.organizationId;
     const monitor = await monitorOf(this.settings, organizationId, monitorRef);
     const setting = input === null ? null : await validSetting(this.directories, organizationId, input);
-    await this.settings.setMonitor(organizationId, monitor.monitorId, setting, this.clock.now());
+    await this.tx.run((tx) => this.settings.setMonitor(organizationId, monitor.monitorId, setting, this.clock.now(), tx));
     return monitorRouting(this.settings, organizationId, monitor);
   }
 }

@@ -18,10 +18,10 @@ export class MergeImIncidents {
 
   async execute(actor: Actor, targetRef: string, sourceRefs: readonly string[]): Promise<ImIncident> {
     return this.transactions.run(async (tx) => {
-      const target = await findImIncident(this.incidents, actor.scope, targetRef);
+      const target = await findImIncident(this.incidents, actor.scope, targetRef, tx);
       const sources: ImIncident[] = [];
-      for (const ref of new Set(sourceRefs)) sources.push(await findImIncident(this.incidents, actor.scope, ref));
-      const denied = await incidentsDeniedTo(actor, [target, ...sources], this.teams);
+      for (const ref of new Set(sourceRefs)) sources.push(await findImIncident(this.incidents, actor.scope, ref, tx));
+      const denied = await incidentsDeniedTo(actor, [target, ...sources], this.teams, tx);
       if (denied.length > 0) throw new AppError('imTeamMembershipRequired', { deniedIncidentIds: denied.map((i) => i.publicId) });
       const now = this.clock.now();
       for (const source of sources) source.mergeInto(target, actor.userId, now);

@@ -32,6 +32,9 @@ export class MonitorSyncedImIncidents implements ImIncidentRepository {
   findByRef(scope: TenantScope, ref: string) {
     return this.inner.findByRef(scope, ref);
   }
+  readsIn(tx: Transaction) {
+    return this.inner.readsIn(tx);
+  }
   findOpenByDedupKey(scope: TenantScope, dedupKey: string) {
     return this.inner.findOpenByDedupKey(scope, dedupKey);
   }
@@ -58,7 +61,7 @@ export class MonitorSyncedImIncidents implements ImIncidentRepository {
     await this.inner.save(scope, incident, tx);
     if (changes.length === 0) return;
     // Every engine incident it stands for and that is still down: one, or each of a customer's storm.
-    const origins = await this.origins.unrecovered(scope, incident);
+    const origins = await this.origins.unrecovered(scope, incident, tx);
     for (const { side, entry } of changes) {
       for (const origin of origins) {
         await this.sync[side]({ organizationId: incident.organizationId, incidentId: origin.incidentId }, entry.actorUserId, entry.at, tx);

@@ -46,14 +46,20 @@ export interface ImIncidentRepository {
    * The one statement of a trigger event: opens `candidate`, or, when an open incident of the
    * organization already has its dedup key, adds an occurrence to that one. Never two open incidents
    * for one key, however many triggers race. Writes the timeline entry of whichever happened, in
-   * the same atomic step: callers need no transaction around it.
+   * the same atomic step, on the caller's transaction (`tx`).
    */
   triggerOrOccur(
     scope: TenantScope,
     candidate: ImIncident,
     occurrence: Record<string, unknown>,
+    tx: Transaction,
   ): Promise<{ incident: ImIncident; created: boolean }>;
+  /** The finds on the caller's transaction (a read inside its work runs on its connection, not on the pool). */
+  readsIn(tx: Transaction): ImIncidentReads;
 }
+
+/** What a write's transaction reads of the IM incidents before it writes. */
+export type ImIncidentReads = Pick<ImIncidentRepository, 'findByRef' | 'findOpenByDedupKey' | 'findOpenByOrigin'>;
 export const IM_INCIDENT_REPOSITORY = token<ImIncidentRepository>('ImIncidentRepository');
 
 /**
@@ -66,23 +72,30 @@ export interface ImMonitorOrigins {
    * Ends grouping into the open storm incident with this key when nothing joined it since
    * `quietSince` (its key is retired, so the next trigger opens a new incident). Race-safe.
    */
-  retireQuietStorm(scope: TenantScope, dedupKey: string, quietSince: Date): Promise<void>;
+  retireQuietStorm(scope: TenantScope, dedupKey: string, quietSince: Date, tx: Transaction): Promise<void>;
   /** Records that the IM incident stands for this engine incident (once, however often reported). */
-  link(scope: TenantScope, imIncidentId: number, origin: ImMonitorOrigin): Promise<void>;
+  link(scope: TenantScope, imIncidentId: number, origin: ImMonitorOrigin, tx: Transaction): Promise<void>;
   /**
    * The engine incident recovered: marks it so, and answers the open IM incident that stands for it
    * with how many of its engine incidents are still unrecovered (null: none open stands for it).
    */
-  recovered(scope: TenantScope, monitorIncidentId: string, at: Date): Promise<{ incident: ImIncident; stillDown: number } | null>;
+  recovered(
+    scope: TenantScope,
+    monitorIncidentId: string,
+    at: Date,
+    tx: Transaction,
+  ): Promise<{ incident: ImIncident; stillDown: number } | null>;
   /** Of these engine incidents (public ids), those an IM incident stands for and that have not recovered (one read; unscoped, for the engine). */
   unrecoveredAmong(monitorIncidentIds: readonly string[]): Promise<Set<string>>;
-  /** The engine incidents, not yet recovered, that the IM incident stands for. */
-  unrecovered(scope: TenantScope, imIncident: ImIncident): Promise<ImMonitorOrigin[]>;
+  unrecoveredAmongIn(monitorIncidentIds: readonly string[], tx: Transaction): Promise<Set<string>>;
+  /** The engine incidents, not yet recovered, that the IM incident stands for (as the caller's transaction sees them). */
+  unrecovered(scope: TenantScope, imIncident: ImIncident, tx: Transaction): Promise<ImMonitorOrigin[]>;
   /**
    * Open IM incidents routed from monitors whose engine incidents have all recovered (a recovery
    * that raced another one's): the sweep resolves them.
    */
   allRecovered(limit: number): Promise<Array<{ scope: TenantScope; incident: ImIncident }>>;
+  allRecoveredIn(limit: number, tx: Transaction): Promise<Array<{ scope: TenantScope; incident: ImIncident }>>;
 }
 export const IM_MONITOR_ORIGINS = token<ImMonitorOrigins>('ImMonitorOrigins');
 
@@ -103,8 +116,11 @@ export const MONITOR_INCIDENT_SYNC = token<MonitorIncidentSync>('MonitorIncident
 export interface ImTeamDirectory {
   exists(organizationId: number, teamId: string): Promise<boolean>;
   isMember(organizationId: number, teamId: string, userId: string): Promise<boolean>;
+  /** `...In`: the same reads on the caller's transaction (a read inside its work). */
+  isMemberIn(organizationId: number, teamId: string, userId: string, tx: Transaction): Promise<boolean>;
   /** Whether the user is a member of the team with imRole admin. */
   isTeamAdmin(organizationId: number, teamId: string, userId: string): Promise<boolean>;
+  isTeamAdminIn(organizationId: number, teamId: string, userId: string, tx: Transaction): Promise<boolean>;
 }
 export const IM_TEAM_DIRECTORY = token<ImTeamDirectory>('ImTeamDirectory');
 
@@ -122,6 +138,7 @@ export interface ImResponderDirectory {
    * organization's user or an unknown id).
    */
   eligible(organizationId: number, userId: string): Promise<ImResponder | null>;
+  eligibleIn(organizationId: number, userId: string, tx: Transaction): Promise<ImResponder | null>;
 }
 export const IM_RESPONDER_DIRECTORY = token<ImResponderDirectory>('ImResponderDirectory');
 
@@ -129,6 +146,7 @@ export const IM_RESPONDER_DIRECTORY = token<ImResponderDirectory>('ImResponderDi
 export interface ResponderContactMethods {
   /** The stored methods of these users, by user. */
   ofUsers(organizationId: number, userIds: readonly string[]): Promise<Map<string, ContactMethod[]>>;
+  ofUsersIn(organizationId: number, userIds: readonly string[], tx: Transaction): Promise<Map<string, ContactMethod[]>>;
 }
 
 /** Escalation policies (owned by the escalation context): whether one of the organization exists. */
@@ -145,14 +163,14 @@ export const IM_CUSTOMER_DIRECTORY = token<ImCustomerDirectory>('ImCustomerDirec
 
 /** Alert sources of an organization; the ingest endpoint finds one by the digest of its token. */
 export interface AlertSourceRepository {
-  add(scope: TenantScope, source: AlertSource): Promise<AlertSource>;
+  add(scope: TenantScope, source: AlertSource, tx: Transaction): Promise<AlertSource>;
   findByRef(scope: TenantScope, ref: string): Promise<AlertSource | null>;
   /** The source whose token has this digest, and whether its organization has IM switched on. */
   findByTokenHash(tokenHash: string): Promise<{ source: AlertSource; imEnabled: boolean } | null>;
   list(scope: TenantScope): Promise<AlertSource[]>;
   /** Optimistic: a version that moved meanwhile throws `conflict`. */
-  save(scope: TenantScope, source: AlertSource): Promise<void>;
-  remove(scope: TenantScope, source: AlertSource): Promise<void>;
+  save(scope: TenantScope, source: AlertSource, tx: Transaction): Promise<void>;
+  remove(scope: TenantScope, source: AlertSource, tx: Transaction): Promise<void>;
 }
 export const ALERT_SOURCE_REPOSITORY = token<AlertSourceRepository>('AlertSourceRepository');
 
@@ -188,7 +206,7 @@ export interface ImOutboundDeliveries {
   /** The organization's IM page with this id; null when missing, another organization's or not an IM page. */
   find(organizationId: number, id: string): Promise<ImOutboundDelivery | null>;
   /** Puts a failed page back in the queue, due at `now` (one more attempt; its history is kept). False when it is not failed any more. */
-  requeue(organizationId: number, id: string, now: Date): Promise<boolean>;
+  requeue(organizationId: number, id: string, now: Date, tx: Transaction): Promise<boolean>;
 }
 export const IM_OUTBOUND_DELIVERIES = token<ImOutboundDeliveries>('ImOutboundDeliveries');
 
@@ -217,11 +235,13 @@ export interface ImRoutingSettings {
   findMonitor(organizationId: number, ref: string): Promise<RoutedMonitor | null>;
   customer(organizationId: number, customerId: number): Promise<ImRoutingSetting | null>;
   monitor(organizationId: number, monitorId: number): Promise<ImRoutingSetting | null>;
-  setCustomer(organizationId: number, customerId: number, setting: ImRoutingSetting, now: Date): Promise<void>;
+  setCustomer(organizationId: number, customerId: number, setting: ImRoutingSetting, now: Date, tx: Transaction): Promise<void>;
   /** null removes the override (the monitor inherits its customer's setting). */
-  setMonitor(organizationId: number, monitorId: number, setting: ImRoutingSetting | null, now: Date): Promise<void>;
+  setMonitor(organizationId: number, monitorId: number, setting: ImRoutingSetting | null, now: Date, tx: Transaction): Promise<void>;
   /** For the engine, one read for a batch: the routing of each monitor (monitors that are gone are left out). */
   forMonitors(monitorIds: readonly number[]): Promise<Map<number, MonitorRoutingContext>>;
+  /** `forMonitors`, the same read on the caller's transaction (a read inside its work). */
+  forMonitorsIn(monitorIds: readonly number[], tx: Transaction): Promise<Map<number, MonitorRoutingContext>>;
 }
 export const IM_ROUTING_SETTINGS = token<ImRoutingSettings>('ImRoutingSettings');
 

@@ -16,8 +16,8 @@ export class ResolveImIncident {
 
   async execute(actor: Actor, ref: string): Promise<ImIncident> {
     return this.transactions.run(async (tx) => {
-      const incident = await findImIncident(this.incidents, actor.scope, ref);
-      await requireTeamMembership(actor, incident, this.teams);
+      const incident = await findImIncident(this.incidents, actor.scope, ref, tx);
+      await requireTeamMembership(actor, incident, this.teams, tx);
       incident.resolve(actor.userId, this.clock.now());
       await this.incidents.save(actor.scope, incident, tx);
       return incident;

@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
@@ -21,6 +22,7 @@ export class RetryImOutbound {
     private readonly outbound: ImOutboundDeliveries,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
     private readonly rule: RateLimitRule = IM_OUTBOUND_RETRY_RATE,
   ) {}
 
@@ -32,7 +34,7 @@ export class RetryImOutbound {
     const decision = await this.limiter.hit(this.rule, `${organizationId}:${delivery.integration}`);
     if (!decision.allowed)
       throw new AppError('imOutboundRetryRateLimited', { retryAfter: decision.retryAfterSeconds, integration: delivery.integration });
-    if (!(await this.outbound.requeue(organizationId, id, this.clock.now()))) {
+    if (!(await this.tx.run((tx) => this.outbound.requeue(organizationId, id, this.clock.now(), tx)))) {
       throw new AppError('imOutboundNotFailed', { status: (await this.outbound.find(organizationId, id))?.status ?? 'pending' });
     }
     return { ...delivery, status: 'pending' };

@@ -35,18 +35,26 @@ export class RouteMonitorIncident implements IncidentRouting {
   ) {}
 
   /** One read for the batch's routing; only incidents of routed monitors cost more. */
-  async opened(items: readonly RoutedIncident[]): Promise<void> {
+  async opened(items: readonly RoutedIncident[], tx: Transaction): Promise<void> {
     if (items.length === 0) return;
-    const contexts = await this.settings.forMonitors(items.map((item) => item.monitor.monitorId));
+    const contexts = await this.settings.forMonitorsIn(
+      items.map((item) => item.monitor.monitorId),
+      tx,
+    );
     for (const { incident, monitor } of items) {
       const context = contexts.get(monitor.monitorId);
       if (!context?.imEnabled) continue;
       const route = effectiveImRoute(context.customer, context.monitor);
-      if (route) await this.route(incident, monitor, route);
+      if (route) await this.route(incident, monitor, route, tx);
     }
   }
 
-  private async route(incident: Incident, monitor: MonitorNamed, route: NonNullable<ReturnType<typeof effectiveImRoute>>): Promise<void> {
+  private async route(
+    incident: Incident,
+    monitor: MonitorNamed,
+    route: NonNullable<ReturnType<typeof effectiveImRoute>>,
+    tx: Transaction,
+  ): Promise<void> {
     const scope = organizationScope(incident.organizationId);
     const now = this.clock.now();
     const origin = { monitorId: monitor.publicId, incidentId: incident.publicId };
@@ -58,7 +66,7 @@ export class RouteMonitorIncident implements IncidentRouting {
       message: incident.causeMessage,
     };
     const dedupKey = monitorStormDedupKey(incident.customerId, route);
-    await this.origins.retireQuietStorm(scope, dedupKey, new Date(now.getTime() - this.stormGapMs));
+    await this.origins.retireQuietStorm(scope, dedupKey, new Date(now.getTime() - this.stormGapMs), tx);
     const candidate = ImIncident.trigger(
       {
         publicId: this.ids.uuid(),
@@ -77,15 +85,15 @@ export class RouteMonitorIncident implements IncidentRouting {
       },
       details,
     );
-    const { incident: routed } = await this.incidents.triggerOrOccur(scope, candidate, details);
-    await this.origins.link(scope, routed.id, origin);
+    const { incident: routed } = await this.incidents.triggerOrOccur(scope, candidate, details, tx);
+    await this.origins.link(scope, routed.id, origin, tx);
   }
 
   /** A person acknowledged the automatic incident: the open, still triggered IM incident standing for it is acknowledged by them too. */
   async acknowledged(incident: Incident, userId: string | null, tx: Transaction): Promise<void> {
     const scope = organizationScope(incident.organizationId);
     for (let attempt = 1; ; attempt++) {
-      const routed = await this.incidents.findOpenByOrigin(scope, incident.publicId);
+      const routed = await this.incidents.readsIn(tx).findOpenByOrigin(scope, incident.publicId);
       if (!routed || routed.status !== 'triggered') return;
       routed.acknowledge(userId, incident.acknowledgedAt ?? this.clock.now());
       try {
@@ -100,7 +108,10 @@ export class RouteMonitorIncident implements IncidentRouting {
   /** One read finds the incidents an IM incident stands for; only those cost more. In order, so the last recovery of a storm resolves it. */
   async resolved(items: readonly RoutedIncident[], tx: Transaction): Promise<void> {
     if (items.length === 0) return;
-    const routed = await this.origins.unrecoveredAmong(items.map((item) => item.incident.publicId));
+    const routed = await this.origins.unrecoveredAmongIn(
+      items.map((item) => item.incident.publicId),
+      tx,
+    );
     for (const { incident, monitor } of items) {
       if (routed.has(incident.publicId)) await this.recover(incident, monitor, tx);
     }
@@ -108,7 +119,7 @@ export class RouteMonitorIncident implements IncidentRouting {
 
   private async recover(incident: Incident, monitor: MonitorNamed, tx: Transaction): Promise<void> {
     const scope = organizationScope(incident.organizationId);
-    const recovery = await this.origins.recovered(scope, incident.publicId, this.clock.now());
+    const recovery = await this.origins.recovered(scope, incident.publicId, this.clock.now(), tx);
     // Others of its storm are still down: the IM incident stays open (a racing last recovery is swept up by resolveAllRecovered).
     if (!recovery || recovery.stillDown > 0) return;
     await this.resolveOpen(
@@ -130,7 +141,7 @@ export class RouteMonitorIncident implements IncidentRouting {
    */
   async resolveAllRecovered(tx: Transaction, limit = 100): Promise<number> {
     let resolved = 0;
-    for (const { scope, incident } of await this.origins.allRecovered(limit)) {
+    for (const { scope, incident } of await this.origins.allRecoveredIn(limit, tx)) {
       if (await this.resolveOpen(scope, incident.publicId, { origin: 'monitor', reason: 'monitorRecovered' }, tx)) resolved += 1;
     }
     return resolved;
@@ -138,7 +149,7 @@ export class RouteMonitorIncident implements IncidentRouting {
 
   private async resolveOpen(scope: TenantScope, publicId: string, details: Record<string, unknown>, tx: Transaction): Promise<boolean> {
     for (let attempt = 1; ; attempt++) {
-      const routed = await this.incidents.findByRef(scope, publicId);
+      const routed = await this.incidents.readsIn(tx).findByRef(scope, publicId);
       if (!routed || !routed.isOpen) return false;
       routed.resolve(null, this.clock.now(), details);
       try {

@@ -25,14 +25,14 @@ export class ApplyRoutedIncidentChange {
   ) {}
 
   async acknowledged(ref: RoutedIncidentRef, userId: string | null, at: Date, tx: Transaction): Promise<void> {
-    const incident = await this.incidents.findByRef(organizationScope(ref.organizationId), ref.incidentId);
+    const incident = await this.incidents.findByRefIn(organizationScope(ref.organizationId), ref.incidentId, tx);
     if (!incident || incident.status !== 'open') return;
     incident.acknowledge(userId, at);
     await recordAcknowledgement(this.incidents, this.events, incident, userId, at, 'incidentManagement', tx);
   }
 
   async resolved(ref: RoutedIncidentRef, userId: string | null, at: Date, tx: Transaction): Promise<void> {
-    const incident = await this.incidents.findByRef(organizationScope(ref.organizationId), ref.incidentId);
+    const incident = await this.incidents.findByRefIn(organizationScope(ref.organizationId), ref.incidentId, tx);
     if (!incident || !incident.resolveByResponder(userId, at)) return;
     await this.incidents.save(incident, tx);
     await this.incidents.addTimeline([new TimelineEntry({ incidentId: incident.id, kind: 'resolved', at, userId })], tx);

@@ -32,6 +32,8 @@ export interface IncidentRepository {
   findById(id: number): Promise<Incident | null>;
   /** By publicId or integer id, inside the scope. */
   findByRef(scope: TenantScope, ref: string): Promise<Incident | null>;
+  /** `findByRef`, the same read on the caller's transaction (a read inside its work). */
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<Incident | null>;
   /** Newest first. */
   list(scope: TenantScope, filter: IncidentFilter, page: { page: number; perPage: number }): Promise<{ items: Incident[]; total: number }>;
   /** One statement, whatever the number of entries (joins the caller's transaction). */

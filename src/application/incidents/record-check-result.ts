@@ -172,7 +172,7 @@ export class RecordCheckResult {
     tx: Transaction,
   ): Promise<{ judgements: Judgement[]; recovered: number[] }> {
     for (const input of inputs) this.memo.forget(input.monitorId);
-    const loaded = await this.load(inputs);
+    const loaded = await this.load(inputs, tx);
     const now = this.clock.now();
     const states = await this.states.lockMany(loaded.seeds, now, tx);
     const incidents = await this.incidents.findManyById(
@@ -204,9 +204,9 @@ export class RecordCheckResult {
     };
   }
 
-  /** What the judgement reads before its transaction (one statement each, some usually none). */
-  private async load(inputs: readonly RecordCheckResultInput[]) {
-    const profiles = await this.monitors.alertProfiles([...new Set(inputs.map((i) => i.monitorId))]);
+  /** What the judgement reads before it locks (one statement each, some usually none); the monitors on the batch's `tx`. */
+  private async load(inputs: readonly RecordCheckResultInput[], tx: Transaction) {
+    const profiles = await this.monitors.alertProfilesIn([...new Set(inputs.map((i) => i.monitorId))], tx);
     const known = inputs.filter((input) => profiles.has(input.monitorId));
     const suppressed = await this.maintenance.suppressedMany(known.map((i) => ({ monitorId: i.monitorId, at: i.result.checkedAt })));
     const live: ReadonlySet<string> = new Set([...(await this.liveness.live(this.clock.now())), ...known.map((i) => i.location)]);

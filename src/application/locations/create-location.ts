@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { Location } from '../../domain/locations/location';
 import { UNKNOWN_STATUS } from '../../domain/locations/location-status';
@@ -24,6 +25,7 @@ export class CreateLocation {
     private readonly locations: LocationRepository,
     private readonly access: LocationAccess,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: CreateLocationInput): Promise<LocationView> {
@@ -36,6 +38,6 @@ export class CreateLocation {
       now: this.clock.now(),
     });
     if (this.access.isConfiguredCode(location.code)) throw new AppError('locationCodeTaken', { location: location.code });
-    return { location: await this.locations.add(location), status: UNKNOWN_STATUS };
+    return { location: await this.tx.run((tx) => this.locations.add(location, tx)), status: UNKNOWN_STATUS };
   }
 }

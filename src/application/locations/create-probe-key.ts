@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { ProbeKey, PROBE_KEY_PREFIX } from '../../domain/locations/probe-key';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
@@ -20,6 +21,7 @@ export class CreateProbeKey {
     private readonly secrets: SecretTokens,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: LocationRef & { name: string }): Promise<IssuedProbeKey> {
@@ -33,6 +35,6 @@ export class CreateProbeKey {
       secretDigest: this.secrets.hash(secret),
       now: this.clock.now(),
     });
-    return { key: await this.keys.add(key), secret };
+    return { key: await this.tx.run((tx) => this.keys.add(key, tx)), secret };
   }
 }

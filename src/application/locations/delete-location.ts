@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import type { Location } from '../../domain/locations/location';
 import type { Actor } from '../shared/actor';
@@ -13,11 +14,12 @@ export class DeleteLocation {
   constructor(
     private readonly locations: LocationRepository,
     private readonly access: LocationAccess,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: LocationRef): Promise<Location> {
     const location = await this.access.managed(actor, input);
-    const monitors = await this.locations.removeUnlessUsed(location);
+    const monitors = await this.tx.run((tx) => this.locations.removeUnlessUsed(location, tx));
     if (monitors > 0) throw new AppError('locationInUse', { location: location.code, monitors });
     return location;
   }

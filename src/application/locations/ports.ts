@@ -1,3 +1,4 @@
+import type { Transaction } from '../shared/transaction';
 import type { Location } from '../../domain/locations/location';
 import type { LocationStatus } from '../../domain/locations/location-status';
 import type { ProbeKey } from '../../domain/locations/probe-key';
@@ -41,14 +42,14 @@ export interface LocationRepository {
   /** Platform rows and the organization's private rows, or every row (null: platform staff's view); by code. */
   list(organizationId: number | null): Promise<Location[]>;
   /** Stores a new row and sets its id; locationCodeTaken when another row has the code. */
-  add(location: Location): Promise<Location>;
+  add(location: Location, tx: Transaction): Promise<Location>;
   /** Saves a rename. */
-  save(location: Location): Promise<void>;
+  save(location: Location, tx: Transaction): Promise<void>;
   /**
    * Deletes the row (its keys and probes with it) unless monitors list its code; answers how many
    * monitors do (0: deleted).
    */
-  removeUnlessUsed(location: Location): Promise<number>;
+  removeUnlessUsed(location: Location, tx: Transaction): Promise<number>;
 }
 export const LOCATION_REPOSITORY = token<LocationRepository>('LocationRepository');
 
@@ -58,9 +59,9 @@ export interface ProbeKeyRepository {
   list(locationId: number): Promise<ProbeKey[]>;
   /** A key of this location by its public id; null when it is not the location's (or not a uuid). */
   find(locationId: number, publicId: string): Promise<ProbeKey | null>;
-  add(key: ProbeKey): Promise<ProbeKey>;
+  add(key: ProbeKey, tx: Transaction): Promise<ProbeKey>;
   /** Saves a revocation. */
-  save(key: ProbeKey): Promise<void>;
+  save(key: ProbeKey, tx: Transaction): Promise<void>;
 }
 export const PROBE_KEY_REPOSITORY = token<ProbeKeyRepository>('ProbeKeyRepository');
 

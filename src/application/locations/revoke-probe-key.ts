@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import type { ProbeKey } from '../../domain/locations/probe-key';
 import type { Actor } from '../shared/actor';
@@ -14,6 +15,7 @@ export class RevokeProbeKey {
     private readonly keys: ProbeKeyRepository,
     private readonly access: LocationAccess,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: LocationRef & { keyId: string }): Promise<ProbeKey> {
@@ -22,7 +24,7 @@ export class RevokeProbeKey {
     if (!key) throw new AppError('probeKeyNotFound');
     if (!key.isRevoked) {
       key.revoke(this.clock.now());
-      await this.keys.save(key);
+      await this.tx.run((tx) => this.keys.save(key, tx));
     }
     return key;
   }

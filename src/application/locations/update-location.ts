@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { LocationAccess, LocationRef } from './location-access';
@@ -11,13 +12,14 @@ export class UpdateLocation {
     private readonly access: LocationAccess,
     private readonly status: LocationStatusReader,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: LocationRef & { name?: string | undefined }): Promise<LocationView> {
     const location = await this.access.managed(actor, input);
     if (input.name !== undefined) {
       location.rename(input.name);
-      await this.locations.save(location);
+      await this.tx.run((tx) => this.locations.save(location, tx));
     }
     const [view] = await withStatus(this.status, [location], this.clock.now());
     return view!;

@@ -79,7 +79,7 @@ export class AnnounceMaintenance {
   private announce(window: MaintenanceWindow, kind: 'maintenance.started' | 'maintenance.ended', occurrence: Occurrence, now: Date) {
     return this.tx.run(async (tx) => {
       if (!(await this.announcements.claim(window.id, kind, occurrence.start, tx))) return false;
-      const existing = await this.targets.existing(window.organizationId, window.targets);
+      const existing = await this.targets.existingIn(window.organizationId, window.targets, tx);
       await this.events.publish(
         [
           {

@@ -27,13 +27,15 @@ export interface MaintenanceWindowRepository {
   add(window: MaintenanceWindow, tx: Transaction): Promise<MaintenanceWindow>;
   /** By public id (uuid) or legacy integer id; null when missing or out of scope. */
   findByRef(scope: TenantScope, ref: string): Promise<MaintenanceWindow | null>;
+  /** `findByRef`, the same read on the caller's transaction (a read inside its work). */
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<MaintenanceWindow | null>;
   /** Every window of the scope, newest start first (a stand-alone read, on the pool). */
   list(scope: TenantScope): Promise<MaintenanceWindow[]>;
   /** The same, read in the caller's transaction (what it has written or locked so far). */
   listIn(scope: TenantScope, tx: Transaction): Promise<MaintenanceWindow[]>;
   /** Optimistic: a window changed since it was read answers AppError('conflict'). */
   save(window: MaintenanceWindow, tx: Transaction): Promise<void>;
-  remove(window: MaintenanceWindow): Promise<void>;
+  remove(window: MaintenanceWindow, tx: Transaction): Promise<void>;
   /** Unscoped, for the check engine: the monitor and the windows naming it or its customer; null when it is gone. */
   coveringMonitor(monitorId: number): Promise<{ monitor: CoveredMonitor; windows: MaintenanceWindow[] } | null>;
   /** The same for many monitors in one read; monitors that are gone are left out. */
@@ -56,8 +58,12 @@ export interface TargetRecord {
 export interface MaintenanceTargets {
   /** The record of a type by public or legacy id inside the scope; null when missing or invisible. */
   find(scope: TenantScope, type: TargetType, ref: string): Promise<TargetRecord | null>;
+  /** `find`, on the caller's transaction (a read inside its work). */
+  findIn(scope: TenantScope, type: TargetType, ref: string, tx: Transaction): Promise<TargetRecord | null>;
   /** The records that still exist, keyed `type:id` (website and monitor share `monitor:id`). */
   existing(organizationId: number, targets: readonly WindowTarget[]): Promise<Map<string, TargetRecord>>;
+  /** `existing`, the same read on the caller's transaction (a read inside its work). */
+  existingIn(organizationId: number, targets: readonly WindowTarget[], tx: Transaction): Promise<Map<string, TargetRecord>>;
   /** Monitors by public or legacy ids inside the scope (the check endpoints); missing refs are left out. */
   monitors(scope: TenantScope, refs: readonly string[]): Promise<Map<string, CoveredMonitor>>;
 }

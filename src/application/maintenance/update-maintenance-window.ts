@@ -26,11 +26,11 @@ export class UpdateMaintenanceWindow {
     assertRule(this.expander, input.change.rrule);
     const now = this.clock.now();
     const window = await this.tx.run(async (tx) => {
-      const window = await this.windows.findByRef(actor.scope, input.id);
+      const window = await this.windows.findByRefIn(actor.scope, input.id, tx);
       if (!window) throw new AppError('maintenanceWindowNotFound');
       const { targets: targetInputs, ...fields } = input.change;
       if (targetInputs !== undefined) {
-        const resolved = await resolveTargets(this.targets, actor.scope, targetInputs);
+        const resolved = await resolveTargets(this.targets, actor.scope, targetInputs, tx);
         window.retarget(resolved.targets, resolved.customerId, now);
       }
       window.change(fields, now);

@@ -1,3 +1,4 @@
+import type { Transaction } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import type { TargetType, WindowTarget } from '../../domain/maintenance/maintenance-window';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
@@ -26,13 +27,15 @@ export async function resolveTargets(
   targets: MaintenanceTargets,
   scope: TenantScope,
   inputs: readonly TargetInput[],
+  /** The caller's transaction when it resolves inside one (an update), else none (read on the pool). */
+  tx: Transaction | null = null,
 ): Promise<{ targets: WindowTarget[]; publicTargets: { type: TargetType; id: string }[]; customerId: number | null }> {
   const records: { type: TargetType; record: TargetRecord }[] = [];
   for (const [index, input] of inputs.entries()) {
     const ref = input.id?.trim();
     const field = `targets.${index}.id`;
     if (!ref) throw new AppError('missingTargetId', { field, type: input.type }, `A ${input.type} target needs an id`);
-    const record = await targets.find(scope, input.type, ref);
+    const record = await (tx ? targets.findIn(scope, input.type, ref, tx) : targets.find(scope, input.type, ref));
     if (!record) throw new AppError(NOT_FOUND[input.type], { field, type: input.type, id: ref });
     records.push({ type: input.type, record });
   }

@@ -115,9 +115,10 @@ export class MonitorWriter {
     this.finish(monitor, plan, now);
     return this.tx.run(async (tx) => {
       await this.monitors.lockCustomer(actor.scope, terms.customerId, tx);
-      const fresh = await this.customers.forCustomer(actor.scope, terms.customerId);
+      // Read on the transaction's connection, after its lock: a pool read here would wait for a second connection while holding one.
+      const fresh = await this.customers.forCustomerIn(actor.scope, terms.customerId, tx);
       if (!fresh) throw new AppError('invalidCustomer');
-      const counts = await this.monitors.countForCustomer(actor.scope, terms.customerId);
+      const counts = await this.monitors.countForCustomer(actor.scope, terms.customerId, tx);
       if (managementType === 'self_service') assertSelfServiceRoom(counts.selfService, fresh);
       const decision = decideMonitorQuota({
         monitorCount: counts.total,
@@ -128,20 +129,25 @@ export class MonitorWriter {
         allowPaidQuotaUpgrade: input.allowPaidQuotaUpgrade === true,
       });
       if (decision.kind === 'upgrade') await this.customers.upgradeQuotaTier(actor.scope, terms.customerId, fresh.currentTierIndex, tx);
-      await this.setDependencies(actor, monitor, input.dependsOn, now);
+      await this.setDependencies(actor, monitor, input.dependsOn, now, tx);
       return this.monitors.add(monitor, tx);
     });
   }
 
-  /** Applies a partial update; `managementType` in the input flips the class (organization admins only). */
+  /**
+   * Applies a partial update; `managementType` in the input flips the class (organization admins
+   * only). `outer`: the transaction it runs inside (an approved change request's), whose connection
+   * its first reads use, or null.
+   */
   async update(
     actor: Actor,
     monitor: Monitor,
     input: MonitorInput & DependencyInput & { managementType?: ManagementType },
+    outer: Transaction | null,
   ): Promise<Monitor> {
     const key = monitorKeyOf(input.key);
     const editor = editorOf(actor);
-    const terms = await this.termsOf(monitor);
+    const terms = await this.termsOf(monitor, outer);
     assertMayEdit(editor, monitor.managementType, terms);
     const nextClass = input.managementType ?? monitor.managementType;
     if (nextClass !== monitor.managementType) assertMayChangeManagementType(editor);
@@ -149,19 +155,19 @@ export class MonitorWriter {
     await this.vet(plan, privateCodes);
     return this.tx.run(async (tx) => {
       const scope = organizationScope(monitor.organizationId);
-      const current = await this.monitors.findByRef(scope, monitor.kind, monitor.publicId);
+      const current = await this.monitors.findByRefIn(scope, monitor.kind, monitor.publicId, tx);
       if (!current) throw new AppError(monitor.kind === 'website' ? 'websiteNotFound' : 'monitorNotFound');
       if (current.version !== monitor.version) throw new AppError('conflict');
       if (nextClass === 'self_service' && current.managementType !== 'self_service') {
         await this.monitors.lockCustomer(scope, current.customerId, tx);
-        assertSelfServiceRoom((await this.monitors.countForCustomer(scope, current.customerId)).selfService, terms);
+        assertSelfServiceRoom((await this.monitors.countForCustomer(scope, current.customerId, tx)).selfService, terms);
       }
       const now = this.clock.now();
       current.apply(plan.state, now);
       if (nextClass !== current.managementType) current.changeManagementType(nextClass, now);
       if (key !== undefined && key !== current.key) current.changeKey(key, now);
       this.finish(current, plan, now);
-      await this.setDependencies(actor, current, input.dependsOn, now);
+      await this.setDependencies(actor, current, input.dependsOn, now, tx);
       await this.monitors.save(current, tx);
       return current;
     });
@@ -169,19 +175,23 @@ export class MonitorWriter {
 
   /** Checks an update as PATCH would (codes and target vetting) without applying it: for change requests. */
   async validateUpdate(monitor: Monitor, input: MonitorInput): Promise<void> {
-    const terms = await this.termsOf(monitor);
+    const terms = await this.termsOf(monitor, null);
     const { plan, privateCodes } = await this.planUpdate(monitor, terms, input);
     await this.vet(plan, privateCodes);
   }
 
   /** `tx`: the caller's transaction to join (an approved change request's), if any. */
   async remove(actor: Actor, monitor: Monitor, tx: Transaction): Promise<void> {
-    assertMayDelete(editorOf(actor), monitor.managementType, await this.termsOf(monitor));
+    assertMayDelete(editorOf(actor), monitor.managementType, await this.termsOf(monitor, tx));
     await this.monitors.remove(monitor, tx);
   }
 
-  async termsOf(monitor: Monitor): Promise<MonitorCustomerTerms> {
-    const terms = await this.customers.forCustomer(organizationScope(monitor.organizationId), monitor.customerId);
+  /** `tx`: the transaction whose work reads them (on its connection), or null outside one (the pool). */
+  async termsOf(monitor: Monitor, tx: Transaction | null): Promise<MonitorCustomerTerms> {
+    const scope = organizationScope(monitor.organizationId);
+    const terms = await (tx
+      ? this.customers.forCustomerIn(scope, monitor.customerId, tx)
+      : this.customers.forCustomer(scope, monitor.customerId));
     if (!terms) throw new AppError(monitor.kind === 'website' ? 'websiteNotFound' : 'monitorNotFound');
     return terms;
   }
@@ -211,11 +221,17 @@ export class MonitorWriter {
    * Sets the monitor's dependencies when the input names them (see decideDependencies), under the
    * organization's dependency lock: the graph read is the one the change is judged against.
    */
-  private async setDependencies(actor: Actor, monitor: Monitor, refs: readonly string[] | undefined, now: Date): Promise<void> {
+  private async setDependencies(
+    actor: Actor,
+    monitor: Monitor,
+    refs: readonly string[] | undefined,
+    now: Date,
+    tx: Transaction,
+  ): Promise<void> {
     if (refs === undefined || (refs.length === 0 && monitor.dependsOnIds.length === 0)) return;
     const { organizationId } = monitor;
-    await this.dependencies.lock(organizationId);
-    const targets = refs.length === 0 ? new Map() : await this.dependencies.targets(organizationId, refs);
+    await this.dependencies.lock(organizationId, tx);
+    const targets = refs.length === 0 ? new Map() : await this.dependencies.targets(organizationId, refs, tx);
     const ids = decideDependencies({
       monitor: {
         id: monitor.id ?? 0,
@@ -227,7 +243,7 @@ export class MonitorWriter {
       refs,
       resolve: (ref) => targets.get(ref),
       organizationWide: actor.scope.customerId === null,
-      graph: refs.length === 0 ? new Map() : await this.dependencies.graph(organizationId),
+      graph: refs.length === 0 ? new Map() : await this.dependencies.graph(organizationId, tx),
     });
     monitor.dependOn(ids, now);
   }

@@ -51,6 +51,12 @@ export interface MonitorCustomerTerms {
 export interface MonitorCustomerTermsLookup {
   /** Null when the customer is not visible in the scope; `customer` is the integer id or the public id. */
   forCustomer(scope: TenantScope, customer: number | string): Promise<MonitorCustomerTerms | null>;
+  /**
+   * `forCustomer` as the caller's transaction sees it, on its connection: for a read after the
+   * customer's lock (a pool read there would hold the transaction's connection while waiting for
+   * a second one, and a burst of such transactions starves the pool).
+   */
+  forCustomerIn(scope: TenantScope, customer: number | string, tx: Transaction): Promise<MonitorCustomerTerms | null>;
   /** Moves the customer one quota tier up (conflict if it moved meanwhile, monitorQuotaNoHigherTier at the top). */
   upgradeQuotaTier(scope: TenantScope, customerId: number, fromTierIndex: number, tx: Transaction): Promise<unknown>;
 }
@@ -65,6 +71,8 @@ export interface MonitorRepository {
   /** Allocates the id. */
   add(monitor: Monitor, tx: Transaction): Promise<Monitor>;
   findByRef(scope: TenantScope, kind: MonitorKind, ref: RecordRef): Promise<Monitor | null>;
+  /** `findByRef` as the caller's transaction sees it, on its connection (a read inside a write's transaction). */
+  findByRefIn(scope: TenantScope, kind: MonitorKind, ref: RecordRef, tx: Transaction): Promise<Monitor | null>;
   /** Optimistic: a stale version throws conflict. */
   save(monitor: Monitor, tx: Transaction): Promise<void>;
   remove(monitor: Monitor, tx: Transaction): Promise<void>;
@@ -73,23 +81,23 @@ export interface MonitorRepository {
    * flips, open change requests) of that customer run one at a time.
    */
   lockCustomer(scope: TenantScope, customerId: number, tx: Transaction): Promise<void>;
-  /** Monitors of every kind of the customer. */
-  countForCustomer(scope: TenantScope, customerId: number): Promise<MonitorCounts>;
+  /** Monitors of every kind of the customer, as the caller's transaction (which locked the customer) sees them. */
+  countForCustomer(scope: TenantScope, customerId: number, tx: Transaction): Promise<MonitorCounts>;
   /** Locks one monitor's row until commit (tag attachment limits). */
   lockMonitor(monitor: Monitor, tx: Transaction): Promise<void>;
   /** Passive monitors: records a ping; false when no heartbeat monitor has this token. */
-  recordHeartbeat(token: string, at: Date): Promise<boolean>;
+  recordHeartbeat(token: string, at: Date, tx: Transaction): Promise<boolean>;
 }
 export const MONITOR_REPOSITORY = token<MonitorRepository>('MonitorRepository');
 
-/** The organization's monitor dependencies, as decideDependencies needs them. Joins the caller's transaction. */
+/** The organization's monitor dependencies, as decideDependencies needs them: locked and read in the caller's transaction (`tx`). */
 export interface MonitorDependencyGraph {
-  /** Serializes the organization's dependency changes until the transaction ends (two changes cannot close a loop together). */
-  lock(organizationId: number): Promise<void>;
+  /** Serializes the organization's dependency changes until the caller's transaction (`tx`) ends (two changes cannot close a loop together). */
+  lock(organizationId: number, tx: Transaction): Promise<void>;
   /** The organization's monitors these references (id or publicId) name, by reference; a reference naming none is left out. */
-  targets(organizationId: number, refs: readonly string[]): Promise<Map<string, DependencyTarget>>;
+  targets(organizationId: number, refs: readonly string[], tx: Transaction): Promise<Map<string, DependencyTarget>>;
   /** The organization's monitors that depend on others, as stored. */
-  graph(organizationId: number): Promise<Map<number, DependencyNode>>;
+  graph(organizationId: number, tx: Transaction): Promise<Map<number, DependencyNode>>;
 }
 export const MONITOR_DEPENDENCY_GRAPH = token<MonitorDependencyGraph>('MonitorDependencyGraph');
 
@@ -170,6 +178,8 @@ export interface ChangeRequestFilter {
 export interface ChangeRequestRepository {
   add(request: ChangeRequest, tx: Transaction): Promise<ChangeRequest>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<ChangeRequest | null>;
+  /** `findByRef`, the same read on the caller's transaction (a read inside its work). */
+  findByRefIn(scope: TenantScope, ref: RecordRef, tx: Transaction): Promise<ChangeRequest | null>;
   /** Optimistic: a stale version throws conflict. */
   save(request: ChangeRequest, tx: Transaction): Promise<void>;
   /** Newest first. */

@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import type { Clock } from '../shared/clock';
 import type { MonitorRepository } from './ports';
@@ -7,11 +8,12 @@ export class RecordHeartbeat {
   constructor(
     private readonly monitors: MonitorRepository,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute({ token }: { token: string }): Promise<{ receivedAt: Date }> {
     const receivedAt = this.clock.now();
-    if (!/^hb_[\w-]{20,64}$/.test(token) || !(await this.monitors.recordHeartbeat(token, receivedAt))) {
+    if (!/^hb_[\w-]{20,64}$/.test(token) || !(await this.tx.run((tx) => this.monitors.recordHeartbeat(token, receivedAt, tx)))) {
       throw new AppError('websiteNotFound');
     }
     return { receivedAt };

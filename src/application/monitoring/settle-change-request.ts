@@ -24,7 +24,7 @@ export class SettleChangeRequest {
   execute(actor: Actor, input: { ref: RecordRef; status: ChangeRequestDecision; note?: string | null }): Promise<ChangeRequest> {
     requireAction(actor, input.status === 'cancelled' ? 'changeRequest.cancel' : 'changeRequest.settle');
     return this.tx.run(async (tx) => {
-      const request = await this.requests.findByRef(actor.scope, input.ref);
+      const request = await this.requests.findByRefIn(actor.scope, input.ref, tx);
       if (!request) throw new AppError('changeRequestNotFound');
       if (!request.isOpen) throw new AppError('changeRequestAlreadySettled', { status: request.status });
       if (input.status === 'approved') await this.apply(actor, request, tx);
@@ -35,11 +35,16 @@ export class SettleChangeRequest {
   }
 
   private async apply(actor: Actor, request: ChangeRequest, tx: Transaction): Promise<void> {
-    const monitor = await this.monitors.findByRef(organizationScope(request.organizationId), request.monitorKind, request.monitorPublicId);
+    const monitor = await this.monitors.findByRefIn(
+      organizationScope(request.organizationId),
+      request.monitorKind,
+      request.monitorPublicId,
+      tx,
+    );
     if (!monitor) throw new AppError(request.monitorKind === 'website' ? 'websiteNotFound' : 'monitorNotFound');
     if (request.action === 'delete') {
       await this.writer.remove(actor, monitor, tx);
       request.forgetMonitor();
-    } else await this.writer.update(actor, monitor, request.changes);
+    } else await this.writer.update(actor, monitor, request.changes, tx);
   }
 }

@@ -22,6 +22,6 @@ export class UpdateMonitor {
     }: { kind: MonitorKind; ref: RecordRef; input: MonitorInput & DependencyInput & { managementType?: ManagementType } },
   ): Promise<Monitor> {
     const monitor = await loadMonitor(this.monitors, actor.scope, kind, ref);
-    return this.writer.update(actor, monitor, input);
+    return this.writer.update(actor, monitor, input, null);
   }
 }

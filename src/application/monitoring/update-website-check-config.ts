@@ -13,7 +13,7 @@ export class UpdateWebsiteCheckConfig {
 
   async execute(actor: Actor, { ref, input }: { ref: RecordRef; input: Record<string, unknown> }): Promise<CheckConfig> {
     const website = await loadMonitor(this.monitors, actor.scope, 'website', ref);
-    const updated = await this.writer.update(actor, website, pickCheckConfig(input));
+    const updated = await this.writer.update(actor, website, pickCheckConfig(input), null);
     const config = updated.config as Partial<CheckConfig>;
     return Object.fromEntries(
       Object.keys(DEFAULT_CHECK_CONFIG).map((key) => [

@@ -54,8 +54,9 @@ export class CreateNotificationChannel {
 
   async execute(actor: Actor, input: NewChannelInput): Promise<ChannelWithSecret> {
     requireAction(actor, 'channel.create');
+    // The scope's reads (the owner, the source channel and its overrides) check references: before the transaction, on the pool.
+    const { scope, source } = await this.scopeOf(actor, input);
     return this.tx.run(async (tx) => {
-      const { scope, source } = await this.scopeOf(actor, input);
       const type = input.type ?? source?.type;
       const config = input.config ?? (input.type === undefined || input.type === source?.type ? source?.config : undefined);
       if (type === undefined) throw new AppError('invalidRequestBody', { field: 'type', reason: 'required' });
@@ -77,7 +78,7 @@ export class CreateNotificationChannel {
         this.targets && ((address) => this.targets!.isAllowedAddress(address)),
       );
       await assertPeopleSeeChannel(this.owners, channel, config, tx);
-      assertRecipientsFree(channel, await this.channels.sameScope(channel.organizationId, scope.customerId, scope.monitorId));
+      assertRecipientsFree(channel, await this.channels.readsIn(tx).sameScope(channel.organizationId, scope.customerId, scope.monitorId));
       if (channel.isDefault) await releaseDefault(this.channels, channel.organizationId, null, tx);
       const secret = isSigned(type) ? this.secrets.issue(channel) : null;
       return { channel: await this.channels.add(channel, tx), secret };

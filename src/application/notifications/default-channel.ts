@@ -1,13 +1,10 @@
 import { organizationScope } from '../../domain/shared/tenant-scope';
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
 import type { Transaction } from '../shared/transaction';
-import type { NotificationChannelRepository } from './ports';
+import type { ChannelReads, NotificationChannelRepository } from './ports';
 
 /** The organization's default channel (failed deliveries fall back to it), or null. */
-export async function defaultChannelOf(
-  channels: NotificationChannelRepository,
-  organizationId: number,
-): Promise<NotificationChannel | null> {
+export async function defaultChannelOf(channels: Pick<ChannelReads, 'list'>, organizationId: number): Promise<NotificationChannel | null> {
   const candidates = await channels.list(organizationScope(organizationId), { organizationOnly: true });
   return candidates.find((c) => c.isDefault) ?? null;
 }
@@ -23,7 +20,7 @@ export async function releaseDefault(
   channelPublicId: string | null,
   tx: Transaction,
 ): Promise<void> {
-  const current = await defaultChannelOf(channels, organizationId);
+  const current = await defaultChannelOf(channels.readsIn(tx), organizationId);
   if (!current || current.publicId === channelPublicId) return;
   current.makeDefault(false);
   await channels.save(current, tx);

@@ -16,9 +16,10 @@ export class DeleteNotificationChannel {
     const ref = channelRef(id, CHANNEL_ID);
     requireAction(actor, 'channel.delete');
     return this.tx.run(async (tx) => {
-      const channel = await this.channels.findByRef(actor.scope, ref);
+      const reads = this.channels.readsIn(tx);
+      const channel = await reads.findByRef(actor.scope, ref);
       if (!channel) throw new AppError('channelNotFound');
-      const overrides = await this.channels.overridesOf(channel.organizationId, channel.id);
+      const overrides = await reads.overridesOf(channel.organizationId, channel.id);
       await this.channels.remove(channel, tx);
       return { channel, deletedOverrides: overrides.length };
     });

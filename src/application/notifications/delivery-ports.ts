@@ -229,6 +229,7 @@ export interface ClaimedDirectDelivery {
 
 /** The due direct deliveries, leased as channel deliveries are (settled through DeliveryLedger.settle). */
 export interface DirectDeliveryQueue {
+  /** Leases the due ones to `owner`; no tx: one statement, a lease that must commit at once (it keeps other workers off the rows). */
   claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDirectDelivery[]>;
 }
 export const DIRECT_DELIVERY_QUEUE = token<DirectDeliveryQueue>('DirectDeliveryQueue');

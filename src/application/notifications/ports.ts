@@ -37,7 +37,12 @@ export interface NotificationChannelRepository {
   forCustomers(organizationId: number, customerIds: readonly number[]): Promise<NotificationChannel[]>;
   save(channel: NotificationChannel, tx: Transaction): Promise<void>;
   remove(channel: NotificationChannel, tx: Transaction): Promise<void>;
+  /** The reads on the caller's transaction (a read inside its work runs on its connection, not on the pool). */
+  readsIn(tx: Transaction): ChannelReads;
 }
+
+/** What a write's transaction reads of the channels before it writes. */
+export type ChannelReads = Pick<NotificationChannelRepository, 'findByRef' | 'list' | 'sameScope' | 'overridesOf'>;
 export const NOTIFICATION_CHANNEL_REPOSITORY = token<NotificationChannelRepository>('NotificationChannelRepository');
 
 /**
@@ -59,8 +64,8 @@ export const CHANNEL_OWNERS = token<ChannelOwners>('ChannelOwners');
 
 export interface OrganizationSmtpStore {
   get(organizationId: number): Promise<OrganizationSmtp | null>;
-  put(settings: OrganizationSmtp): Promise<void>;
-  remove(organizationId: number): Promise<boolean>;
+  put(settings: OrganizationSmtp, tx: Transaction): Promise<void>;
+  remove(organizationId: number, tx: Transaction): Promise<boolean>;
 }
 export const ORGANIZATION_SMTP_STORE = token<OrganizationSmtpStore>('OrganizationSmtpStore');
 

@@ -34,13 +34,14 @@ export class UpdateNotificationChannel {
     const ref = channelRef(id, CHANNEL_ID);
     requireAction(actor, 'channel.update');
     return this.tx.run(async (tx) => {
-      const channel = await this.channels.findByRef(actor.scope, ref);
+      const reads = this.channels.readsIn(tx);
+      const channel = await reads.findByRef(actor.scope, ref);
       if (!channel) throw new AppError('channelNotFound');
       const wasSigned = isSigned(channel.type);
       if (change.isDefault === true) await releaseDefault(this.channels, channel.organizationId, channel.publicId, tx);
       // Read before the change: a query after it would flush the changed channel on its own, outside
       // the save that turns a concurrent edit into `conflict`.
-      const siblings = await this.channels.sameScope(channel.organizationId, channel.customerId, channel.monitorId);
+      const siblings = await reads.sameScope(channel.organizationId, channel.customerId, channel.monitorId);
       channel.update(change, this.clock.now(), this.targets && ((address) => this.targets!.isAllowedAddress(address)));
       if (change.config !== undefined) await assertPeopleSeeChannel(this.owners, channel, change.config, tx);
       assertRecipientsFree(channel, siblings);

@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { type OrganizationSmtp, type SmtpChange, draftSmtp } from '../../domain/notifications/organization-smtp';
 import { type Actor, requireAction } from '../shared/actor';
@@ -20,6 +21,7 @@ export class UpdateOrganizationSmtp {
     private readonly verifier: SmtpVerifier,
     private readonly cipher: CredentialCipher,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, change: SmtpChange): Promise<OrganizationSmtp> {
@@ -57,7 +59,7 @@ export class UpdateOrganizationSmtp {
       verifiedAt: now,
       updatedAt: now,
     };
-    await this.store.put(settings);
+    await this.tx.run((tx) => this.store.put(settings, tx));
     return settings;
   }
 }

@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import type { Schedule, ScheduleOverride } from '../../domain/on-call/schedule';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
@@ -17,6 +18,7 @@ export class AddScheduleOverride {
     private readonly people: ImPeople,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(
@@ -34,7 +36,7 @@ export class AddScheduleOverride {
       createdAt: this.clock.now(),
     };
     schedule.addOverride(override);
-    await this.schedules.save(schedule);
+    await this.tx.run((tx) => this.schedules.save(schedule, tx));
     return { schedule, override };
   }
 }

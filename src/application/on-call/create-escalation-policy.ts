@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { EscalationPolicy, type EscalationLevel } from '../../domain/on-call/escalation-policy';
 import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
@@ -19,6 +20,7 @@ export class CreateEscalationPolicy {
     private readonly directory: { people: ImPeople; schedules: ScheduleRepository; teams: TeamRepository },
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: NewEscalationPolicyInput): Promise<EscalationPolicy> {
@@ -26,7 +28,7 @@ export class CreateEscalationPolicy {
     const organizationId = actor.scope.organizationId;
     const policy = EscalationPolicy.create({ id: this.ids.uuid(), organizationId, ...input }, this.clock.now());
     await assertTargetsExist(this.directory, organizationId, policy.levels);
-    await this.policies.add(policy);
+    await this.tx.run((tx) => this.policies.add(policy, tx));
     return policy;
   }
 }

@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { Team, assertCanCreateTeam, type TeamMember } from '../../domain/on-call/teams';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
@@ -18,6 +19,7 @@ export class CreateImTeam {
     private readonly people: ImPeople,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: NewTeamInput): Promise<Team> {
@@ -29,7 +31,7 @@ export class CreateImTeam {
       input.members.map((m) => m.userId),
     );
     const team = Team.create({ id: this.ids.uuid(), organizationId, ...input }, this.clock.now());
-    await this.teams.add(team);
+    await this.tx.run((tx) => this.teams.add(team, tx));
     return team;
   }
 }

@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { Schedule } from '../../domain/on-call/schedule';
 import type { RotationLayer } from '../../domain/on-call/rotation';
 import type { Actor } from '../shared/actor';
@@ -26,6 +27,7 @@ export class CreateSchedule {
     private readonly people: ImPeople,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: NewScheduleInput): Promise<Schedule> {
@@ -33,7 +35,7 @@ export class CreateSchedule {
     const organizationId = actor.scope.organizationId;
     const schedule = Schedule.create({ id: this.ids.uuid(), organizationId, ...input }, this.clock.now());
     await assertUsersExist(this.people, organizationId, schedule.userIds());
-    await this.schedules.add(schedule);
+    await this.tx.run((tx) => this.schedules.add(schedule, tx));
     return schedule;
   }
 }

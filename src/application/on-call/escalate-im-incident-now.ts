@@ -33,8 +33,8 @@ export class EscalateImIncidentNow {
     return this.transactions.run(async (tx) => {
       requireAction(actor, 'imIncident.escalate', 'imAccessDenied');
       const now = this.clock.now();
-      const incident = await findImIncident(this.incidents, actor.scope, ref);
-      await requireTeamMembership(actor, incident, this.teams);
+      const incident = await findImIncident(this.incidents, actor.scope, ref, tx);
+      await requireTeamMembership(actor, incident, this.teams, tx);
       if (!incident.isOpen) throw new AppError('imIncidentAlreadyClosed', { status: incident.status });
       const paged = await this.pageNextLevel(incident, now, tx);
       incident.recordEscalation(actor.userId, now, paged);
@@ -44,7 +44,9 @@ export class EscalateImIncidentNow {
   }
 
   private async pageNextLevel(incident: ImIncident, now: Date, tx: Transaction): Promise<{ level: number | null; pages: number }> {
-    const policy = incident.escalationPolicyId ? await this.policies.find(incident.organizationId, incident.escalationPolicyId) : null;
+    const policy = incident.escalationPolicyId
+      ? await this.policies.findIn(incident.organizationId, incident.escalationPolicyId, tx)
+      : null;
     if (!policy) return { level: null, pages: 0 };
     const row = await this.ledger.claimIncident(incident.organizationId, incident.publicId, now, tx);
     if (!row) return { level: null, pages: 0 };

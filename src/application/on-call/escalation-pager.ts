@@ -36,12 +36,12 @@ export class EscalationPager {
       stepPageKey(incident.id, step, userId, methodId),
     tx: Transaction,
   ): Promise<number> {
-    const directory = await this.directory(incident.organizationId);
+    const directory = await this.directory(incident.organizationId, tx);
     const messages: DirectMessage[] = [];
     for (const step of steps) {
       const userIds = whomToPage(step.targets, directory, now);
-      const contacts = await this.contacts.contacts(incident.organizationId, userIds);
-      const methods = this.methods ? await this.methods.ofUsers(incident.organizationId, userIds) : new Map();
+      const contacts = await this.contacts.contactsIn(incident.organizationId, userIds, tx);
+      const methods = this.methods ? await this.methods.ofUsersIn(incident.organizationId, userIds, tx) : new Map();
       for (const userId of userIds) {
         const contact = contacts.get(userId);
         if (!contact) continue;
@@ -67,8 +67,10 @@ export class EscalationPager {
     return messages.length;
   }
 
-  private async directory(organizationId: number): Promise<EscalationDirectory> {
-    const [schedules, teams] = await Promise.all([this.schedules.list(organizationId), this.teams.list(organizationId)]);
+  /** On the paging transaction, one read after the other (its one connection). */
+  private async directory(organizationId: number, tx: Transaction): Promise<EscalationDirectory> {
+    const schedules = await this.schedules.listIn(organizationId, {}, tx);
+    const teams = await this.teams.listIn(organizationId, tx);
     return {
       schedules: new Map(schedules.map((s) => [s.id, s])),
       teams: new Map(

@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
@@ -19,6 +20,7 @@ export class IssueCalendarFeed {
     private readonly feeds: CalendarFeeds,
     private readonly tokens: SecretTokens,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: { scheduleId: string } | { forCaller: true }): Promise<{ token: string }> {
@@ -31,7 +33,8 @@ export class IssueCalendarFeed {
       subject = { scheduleId: null, userId: actor.userId };
     }
     const token = this.tokens.generate(CALENDAR_TOKEN_PREFIX);
-    await this.feeds.replace({ organizationId, subject, tokenHash: this.tokens.hash(token), createdAt: this.clock.now() });
+    const feed = { organizationId, subject, tokenHash: this.tokens.hash(token), createdAt: this.clock.now() };
+    await this.tx.run((tx) => this.feeds.replace(feed, tx));
     return { token };
   }
 }

@@ -11,6 +11,7 @@ import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { SecretTokens } from '../identity/ports';
 import type { TargetPolicy } from '../shared/target-policy';
+import type { TransactionRunner } from '../shared/transaction';
 import type { ContactMethodRepository, ImPeople, PagingContacts } from './ports';
 import type { PushSubscriptionStore } from './push-ports';
 
@@ -25,6 +26,8 @@ export interface ContactMethodDeps {
   readonly clock: Clock;
   /** A web-push method names one of its owner's subscribed devices. */
   readonly pushSubscriptions: Pick<PushSubscriptionStore, 'find'>;
+  /** Opens the transaction a method's write runs in. */
+  readonly transactions: TransactionRunner;
 }
 
 /**
@@ -132,7 +135,7 @@ export class AddContactMethod {
       createdAt: now,
       updatedAt: now,
     };
-    await this.deps.methods.put(method);
+    await this.deps.transactions.run((tx) => this.deps.methods.put(method, tx));
     return method;
   }
 }
@@ -150,7 +153,7 @@ export class UpdateContactMethod {
     const method = await loadMethod(this.deps, actor, id, userId);
     const changed = changeContactMethod(method, change, this.deps.clock.now());
     if (change.address !== undefined) await vetAddress(this.deps, method.type, change.address, method.userId, method.organizationId);
-    await this.deps.methods.put(changed);
+    await this.deps.transactions.run((tx) => this.deps.methods.put(changed, tx));
     return changed;
   }
 }
@@ -161,6 +164,6 @@ export class RemoveContactMethod {
 
   async execute(actor: Actor, id: string, userId?: string): Promise<void> {
     const method = await loadMethod(this.deps, actor, id, userId);
-    await this.deps.methods.remove(actor.scope.organizationId, method.userId, method.id);
+    await this.deps.transactions.run((tx) => this.deps.methods.remove(actor.scope.organizationId, method.userId, method.id, tx));
   }
 }

@@ -11,31 +11,37 @@ import type { Transaction } from '../shared/transaction';
  * answers AppError('conflict').
  */
 export interface TeamRepository {
-  add(team: Team): Promise<void>;
+  add(team: Team, tx: Transaction): Promise<void>;
   find(organizationId: number, id: string): Promise<Team | null>;
   list(organizationId: number): Promise<Team[]>;
-  save(team: Team): Promise<void>;
-  remove(team: Team): Promise<void>;
+  /** `list`, the same read on the caller's transaction (a read inside its work). */
+  listIn(organizationId: number, tx: Transaction): Promise<Team[]>;
+  save(team: Team, tx: Transaction): Promise<void>;
+  remove(team: Team, tx: Transaction): Promise<void>;
 }
 export const TEAM_REPOSITORY = token<TeamRepository>('ImTeamRepository');
 
 /** On-call schedules with their layers and overrides, per organization; optimistic `save` like teams. */
 export interface ScheduleRepository {
-  add(schedule: Schedule): Promise<void>;
+  add(schedule: Schedule, tx: Transaction): Promise<void>;
   find(organizationId: number, id: string): Promise<Schedule | null>;
   /** Name order; only the team's when teamId is given. */
   list(organizationId: number, filter?: { teamId?: string }): Promise<Schedule[]>;
-  save(schedule: Schedule): Promise<void>;
-  remove(schedule: Schedule): Promise<void>;
+  /** `list`, the same read on the caller's transaction (a read inside its work). */
+  listIn(organizationId: number, filter: { teamId?: string }, tx: Transaction): Promise<Schedule[]>;
+  save(schedule: Schedule, tx: Transaction): Promise<void>;
+  remove(schedule: Schedule, tx: Transaction): Promise<void>;
 }
 export const SCHEDULE_REPOSITORY = token<ScheduleRepository>('ImScheduleRepository');
 
 export interface EscalationPolicyRepository {
-  add(policy: EscalationPolicy): Promise<void>;
+  add(policy: EscalationPolicy, tx: Transaction): Promise<void>;
   find(organizationId: number, id: string): Promise<EscalationPolicy | null>;
+  /** `find`, the same read on the caller's transaction (a read inside its work). */
+  findIn(organizationId: number, id: string, tx: Transaction): Promise<EscalationPolicy | null>;
   list(organizationId: number): Promise<EscalationPolicy[]>;
-  save(policy: EscalationPolicy): Promise<void>;
-  remove(policy: EscalationPolicy): Promise<void>;
+  save(policy: EscalationPolicy, tx: Transaction): Promise<void>;
+  remove(policy: EscalationPolicy, tx: Transaction): Promise<void>;
 }
 export const ESCALATION_POLICY_REPOSITORY = token<EscalationPolicyRepository>('EscalationPolicyRepository');
 
@@ -61,7 +67,7 @@ export interface CalendarFeed {
 
 /** Feed tokens, kept as digests. One feed per schedule and per user: issuing a new one retires the old URL. */
 export interface CalendarFeeds {
-  replace(feed: CalendarFeed): Promise<void>;
+  replace(feed: CalendarFeed, tx: Transaction): Promise<void>;
   findByTokenHash(tokenHash: string): Promise<CalendarFeed | null>;
 }
 export const CALENDAR_FEEDS = token<CalendarFeeds>('ImCalendarFeeds');
@@ -94,7 +100,7 @@ export interface DueEscalation {
  */
 export interface EscalationLedger {
   /** Starts escalating open, unacknowledged incidents with a policy that have no row yet (step 0, due when they opened). */
-  adoptNew(now: Date): Promise<number>;
+  adoptNew(now: Date, tx: Transaction): Promise<number>;
   /** Due rows with their incidents, locked for the current transaction. */
   claimDue(now: Date, limit: number, tx: Transaction): Promise<DueEscalation[]>;
   /** Moves the incident's row to its next step, or marks it done (null). */
@@ -131,6 +137,8 @@ export interface PagingContact {
 export interface PagingContacts {
   /** Active users of the organization among `userIds`, with their e-mail addresses. */
   contacts(organizationId: number, userIds: readonly string[]): Promise<Map<string, PagingContact>>;
+  /** `contacts`, the same read on the caller's transaction (a read inside its work). */
+  contactsIn(organizationId: number, userIds: readonly string[], tx: Transaction): Promise<Map<string, PagingContact>>;
 }
 export const PAGING_CONTACTS = token<PagingContacts>('PagingContacts');
 
@@ -143,9 +151,11 @@ export interface ContactMethodRepository {
   /** A stored method by its uuid; null when missing or another organization's. */
   find(organizationId: number, id: string): Promise<ContactMethod | null>;
   /** Adds or replaces (by id and user; the account e-mail's row is one per user). */
-  put(method: ContactMethod): Promise<void>;
-  remove(organizationId: number, userId: string, id: string): Promise<void>;
+  put(method: ContactMethod, tx: Transaction): Promise<void>;
+  remove(organizationId: number, userId: string, id: string, tx: Transaction): Promise<void>;
   /** The stored methods of these users, by user (what a page fans out to). */
   ofUsers(organizationId: number, userIds: readonly string[]): Promise<Map<string, ContactMethod[]>>;
+  /** `ofUsers`, the same read on the caller's transaction (a read inside its work). */
+  ofUsersIn(organizationId: number, userIds: readonly string[], tx: Transaction): Promise<Map<string, ContactMethod[]>>;
 }
 export const CONTACT_METHOD_REPOSITORY = token<ContactMethodRepository>('ContactMethodRepository');

@@ -49,7 +49,7 @@ export class RunDueEscalations {
 
   async execute(): Promise<EscalationRunReport> {
     const now = this.clock.now();
-    const adopted = await this.ledger.adoptNew(now);
+    const adopted = await this.tx.run((tx) => this.ledger.adoptNew(now, tx));
     let stepsPaged = 0;
     let pages = 0;
     for (;;) {
@@ -68,7 +68,9 @@ export class RunDueEscalations {
   }
 
   private async escalate({ incident, nextStep }: DueEscalation, now: Date, tx: Transaction): Promise<{ steps: number; pages: number }> {
-    const policy = incident.escalationPolicyId ? await this.policies.find(incident.organizationId, incident.escalationPolicyId) : null;
+    const policy = incident.escalationPolicyId
+      ? await this.policies.findIn(incident.organizationId, incident.escalationPolicyId, tx)
+      : null;
     if (!policy) {
       await this.ledger.advance(incident.id, null, now, tx);
       return { steps: 0, pages: 0 };

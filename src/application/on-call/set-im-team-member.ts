@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import type { ImRole, Team } from '../../domain/on-call/teams';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
@@ -10,6 +11,7 @@ export class SetImTeamMember {
     private readonly teams: TeamRepository,
     private readonly people: ImPeople,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: { id: string; userId: string; imRole: ImRole }): Promise<Team> {
@@ -17,7 +19,7 @@ export class SetImTeamMember {
     team.assertWritableBy(teamWriter(actor));
     await assertUsersExist(this.people, team.organizationId, [input.userId]);
     team.setMember({ userId: input.userId, imRole: input.imRole }, this.clock.now());
-    await this.teams.save(team);
+    await this.tx.run((tx) => this.teams.save(team, tx));
     return team;
   }
 }

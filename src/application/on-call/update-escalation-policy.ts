@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import type { EscalationPolicy, EscalationPolicyChange } from '../../domain/on-call/escalation-policy';
 import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
@@ -11,6 +12,7 @@ export class UpdateEscalationPolicy {
     private readonly policies: EscalationPolicyRepository,
     private readonly directory: { people: ImPeople; schedules: ScheduleRepository; teams: TeamRepository },
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: { id: string; change: EscalationPolicyChange }): Promise<EscalationPolicy> {
@@ -18,7 +20,7 @@ export class UpdateEscalationPolicy {
     const policy = await new GetEscalationPolicy(this.policies).execute(actor, input);
     policy.change(input.change, this.clock.now());
     if (input.change.levels) await assertTargetsExist(this.directory, policy.organizationId, policy.levels);
-    await this.policies.save(policy);
+    await this.tx.run((tx) => this.policies.save(policy, tx));
     return policy;
   }
 }

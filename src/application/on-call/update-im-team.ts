@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import type { Team } from '../../domain/on-call/teams';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
@@ -9,13 +10,14 @@ export class UpdateImTeam {
   constructor(
     private readonly teams: TeamRepository,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: { id: string; change: { name?: string; description?: string | null } }): Promise<Team> {
     const team = await loadTeam(this.teams, actor, input.id);
     team.assertWritableBy(teamWriter(actor));
     team.rename(input.change, this.clock.now());
-    await this.teams.save(team);
+    await this.tx.run((tx) => this.teams.save(team, tx));
     return team;
   }
 }

@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import type { Schedule, ScheduleChange } from '../../domain/on-call/schedule';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
@@ -12,6 +13,7 @@ export class UpdateSchedule {
     private readonly teams: TeamRepository,
     private readonly people: ImPeople,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: { id: string; change: ScheduleChange }): Promise<Schedule> {
@@ -27,7 +29,7 @@ export class UpdateSchedule {
         schedule.organizationId,
         schedule.layers.flatMap((l) => l.users),
       );
-    await this.schedules.save(schedule);
+    await this.tx.run((tx) => this.schedules.save(schedule, tx));
     return schedule;
   }
 }

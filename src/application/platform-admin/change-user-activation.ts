@@ -27,7 +27,7 @@ export class ChangeUserActivation {
     const found = await this.views.find(id, this.clock.now());
     if (!found) throw new AppError('userNotFound');
     await this.tx.run(async (tx) => {
-      const user = await this.users.findById(organizationScope(found.organizationId), id);
+      const user = await this.users.findByIdIn(organizationScope(found.organizationId), id, tx);
       if (!user) throw new AppError('userNotFound');
       assertUserChangeAllowed(
         user,

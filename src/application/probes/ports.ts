@@ -18,6 +18,8 @@ export interface ProbeRegistry {
    * the same location when keys are rolled). Answers `keyRetired` when the key is revoked or its
    * location deleted (whatever a cache of keys still says), `moved` when the instance belongs to
    * another location (an instance id never changes location), else the highest result sequence stored.
+   * It stands alone on the pool, with no tx: one statement (the key checked and the row written
+   * together), and the probe's hello writes nothing else to join.
    */
   greet(
     instance: ProbeInstance,
@@ -31,7 +33,11 @@ export interface ProbeRegistry {
   lockStream(instanceId: string, locationId: number, tx: Transaction): Promise<number | null>;
   /** Moves the stream on and notes the probe's status (inside the transaction that stored the results). */
   advance(instanceId: string, lastSeq: number, status: WireProbeStatus, now: Date, tx: Transaction): Promise<void>;
-  /** Notes the probe alive (any call); false when the instance is not registered at that location. */
+  /**
+   * Notes the probe alive (any call); false when the instance is not registered at that location.
+   * It stands alone on the pool, with no tx: one statement, on every probe call (several a second),
+   * and whatever the call then writes does not depend on it.
+   */
   touch(instanceId: string, locationId: number, now: Date): Promise<boolean>;
 }
 export const PROBE_REGISTRY = token<ProbeRegistry>('ProbeRegistry');
@@ -108,6 +114,7 @@ export interface SteadyBatch {
  * longer scheduled there, a process not registered at the location; the caller takes the long way.
  */
 export interface SteadyProbeResults {
+  /** No tx: the one statement is the batch's own transaction (see above); there is nothing around it to join. */
   store(batch: SteadyBatch): Promise<boolean>;
 }
 export const STEADY_PROBE_RESULTS = token<SteadyProbeResults>('SteadyProbeResults');

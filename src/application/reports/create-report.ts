@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { ReportDefinition } from '../../domain/reports/report-definition';
 import { requireAction, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
@@ -13,13 +14,16 @@ export class CreateReport {
     private readonly refs: ReportScopeRefs,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, input: ReportInput): Promise<ReportView> {
     requireAction(actor, 'report.create');
     const now = this.clock.now();
     const settings = await settingsFrom(input, actor.scope.organizationId, this.refs);
-    const report = await this.reports.add(new ReportDefinition(this.ids.uuid(), actor.scope.organizationId, settings, now, now));
+    const report = await this.tx.run((tx) =>
+      this.reports.add(new ReportDefinition(this.ids.uuid(), actor.scope.organizationId, settings, now, now), tx),
+    );
     return viewOf(report, this.refs, now);
   }
 }

@@ -9,14 +9,14 @@ import { token } from '../shared/token';
 /** Report definitions of organizations. Customer-bound scopes see none (the area is organization-wide). */
 export interface ReportRepository {
   /** Stores a new definition and answers it with its id. */
-  add(report: ReportDefinition): Promise<ReportDefinition>;
+  add(report: ReportDefinition, tx: Transaction): Promise<ReportDefinition>;
   /** By public id (uuid) or legacy integer id; null when missing or out of scope. */
   findByRef(scope: TenantScope, ref: string): Promise<ReportDefinition | null>;
   /** Oldest first. */
   list(scope: TenantScope): Promise<ReportDefinition[]>;
   /** Optimistic: a definition changed since it was read answers AppError('conflict'). */
-  save(report: ReportDefinition): Promise<void>;
-  remove(report: ReportDefinition): Promise<void>;
+  save(report: ReportDefinition, tx: Transaction): Promise<void>;
+  remove(report: ReportDefinition, tx: Transaction): Promise<void>;
   /** Unscoped, for the scheduler: every enabled definition of an active organization. */
   enabled(): Promise<ReportDefinition[]>;
 }
@@ -138,6 +138,6 @@ export interface ReportLogo {
 /** How an organization brands its reports (its name comes from the organization itself). */
 export interface ReportBranding {
   /** Sets the logo, or removes it with null. */
-  setLogo(organizationId: number, logo: ReportLogo | null, at: Date): Promise<void>;
+  setLogo(organizationId: number, logo: ReportLogo | null, at: Date, tx: Transaction): Promise<void>;
 }
 export const REPORT_BRANDING = token<ReportBranding>('ReportBranding');

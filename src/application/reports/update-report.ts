@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import type { ReportDefinition } from '../../domain/reports/report-definition';
 import { requireAction, type Actor } from '../shared/actor';
@@ -36,6 +37,7 @@ export class UpdateReport {
     private readonly reports: ReportRepository,
     private readonly refs: ReportScopeRefs,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async execute(actor: Actor, { id, change }: { id: string; change: ReportChange }): Promise<ReportView> {
@@ -54,7 +56,7 @@ export class UpdateReport {
     };
     const now = this.clock.now();
     report.change(await settingsFrom(merged, report.organizationId, this.refs), now);
-    await this.reports.save(report);
+    await this.tx.run((tx) => this.reports.save(report, tx));
     return viewOf(report, this.refs, now);
   }
 }

@@ -29,6 +29,8 @@ export interface MonitorLookup {
   alertProfile(monitorId: number): Promise<AlertProfile | null>;
   /** The same for many monitors in one read; monitors that are gone are left out. */
   alertProfiles(monitorIds: readonly number[]): Promise<Map<number, AlertProfile>>;
+  /** `alertProfiles` on the caller's transaction (the check engine's batch, judged inside it). */
+  alertProfilesIn(monitorIds: readonly number[], tx: Transaction): Promise<Map<number, AlertProfile>>;
 }
 
 export interface AlertProfile {
@@ -77,7 +79,7 @@ export interface HistoryQuery {
 }
 
 export interface ResultStore {
-  append(result: StoredResult): Promise<void>;
+  append(result: StoredResult, tx: Transaction): Promise<void>;
   /** Many results in one statement (`tx`: the caller's transaction, which it joins). */
   appendMany(results: readonly StoredResult[], tx: Transaction): Promise<void>;
   /** Newest first. */

@@ -51,7 +51,9 @@ export interface ScheduleChange {
  * written per check. It holds them while it is alive: `renew` is its heartbeat and, inside the
  * transaction that records results, its fence. A worker that missed its renewals is fenced for
  * good before anyone takes its rows, which resume after their last recorded result, so no slot
- * runs twice to completion and none is lost.
+ * runs twice to completion and none is lost. The worker protocol's writes (`register`, `claim`,
+ * `release`, `resign`, `prune`) take no tx: each is one statement on the engine's own pool, and a
+ * lease or a fence must commit at once for the other workers to see it.
  */
 export interface CheckSchedule {
   /**
@@ -86,7 +88,11 @@ export interface CheckSchedule {
   changesAfter(afterSeq: number, limit: number): Promise<ScheduleChange[]>;
   /** Forgets changes logged more than `keepChangesMs` ago, and workers fenced and left without rows. */
   prune(keepChangesMs: number): Promise<void>;
-  /** Makes every location of a monitor due now (trigger-check). Answers how many rows it has. */
+  /**
+   * Makes every location of a monitor due now (trigger-check). Answers how many rows it has. It
+   * stands alone on the pool, with no tx: one statement (the rows moved and the change logged
+   * together), and the request that triggers it writes nothing else to join.
+   */
   dueNow(monitorId: number, now: Date): Promise<number>;
   /**
    * Confirmation checks: each monitor runs once more at its time from every location, wherever its

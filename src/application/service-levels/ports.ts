@@ -13,11 +13,13 @@ export interface ObjectiveRepository {
   add(objective: ServiceLevelObjective, tx: Transaction): Promise<ServiceLevelObjective>;
   /** By public id (uuid) or integer id; null when missing or out of scope. */
   findByRef(scope: TenantScope, ref: string): Promise<ServiceLevelObjective | null>;
+  /** `findByRef`, the same read on the caller's transaction (a read inside its work). */
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<ServiceLevelObjective | null>;
   /** Every objective of the scope, oldest first. */
   list(scope: TenantScope): Promise<ServiceLevelObjective[]>;
   /** Optimistic: an objective changed since it was read answers AppError('conflict'). */
   save(objective: ServiceLevelObjective, tx: Transaction): Promise<void>;
-  remove(objective: ServiceLevelObjective): Promise<void>;
+  remove(objective: ServiceLevelObjective, tx: Transaction): Promise<void>;
   /** Unscoped, for the burn evaluation: every objective with alerts on, or still marked burning. */
   alerting(): Promise<ServiceLevelObjective[]>;
   /**
@@ -35,6 +37,8 @@ export type SubjectInput = { type: 'website'; websiteId: string } | { type: 'cus
 export interface ObjectiveSubjects {
   /** The subject inside the caller's scope, with the customer it belongs to; throws the not-found code of the record missing. */
   resolve(scope: TenantScope, input: SubjectInput): Promise<{ subject: ObjectiveSubject; customerId: number }>;
+  /** `resolve` on the caller's transaction (a read inside its work). */
+  resolveIn(scope: TenantScope, input: SubjectInput, tx: Transaction): Promise<{ subject: ObjectiveSubject; customerId: number }>;
   /** The monitors the subject covers now (a customer's present monitors, with the tag when named). */
   monitorsOf(organizationId: number, subject: ObjectiveSubject): Promise<MonitorRef[]>;
   /** The subject in words a status page visitor reads: the monitor's name, "All monitors" or "Monitors tagged …". */

@@ -22,10 +22,10 @@ export class UpdateObjective {
     requireAction(actor, 'serviceLevel.update');
     const now = this.clock.now();
     return this.tx.run(async (tx) => {
-      const objective = await this.objectives.findByRef(actor.scope, input.id);
+      const objective = await this.objectives.findByRefIn(actor.scope, input.id, tx);
       if (!objective) throw new AppError('serviceLevelObjectiveNotFound');
       const { subject: subjectInput, ...rest } = input.change;
-      const resolved = subjectInput === undefined ? undefined : await this.subjects.resolve(actor.scope, subjectInput);
+      const resolved = subjectInput === undefined ? undefined : await this.subjects.resolveIn(actor.scope, subjectInput, tx);
       objective.change({ ...rest, ...(resolved ?? {}) }, now);
       if (objective.alertsEnabled === false && objective.burnState !== 'ok') {
         objective.burnState = 'ok';

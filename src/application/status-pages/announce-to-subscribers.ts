@@ -2,7 +2,7 @@ import { componentKey, type StatusPage } from '../../domain/status-pages/status-
 import type { DirectDeliveries, DirectMessage } from '../notifications/ports';
 import type { MaintenanceWindowRepository } from '../maintenance/ports';
 import type { Clock } from '../shared/clock';
-import type { TransactionRunner } from '../shared/transaction';
+import type { Transaction, TransactionRunner } from '../shared/transaction';
 import type { ComponentCatalog, PageEvent, PageEventFeed, StatusPageRepository, SubscriberRepository } from './ports';
 import { addressed, type SubscriberLinks } from './subscriber-messages';
 
@@ -40,7 +40,7 @@ export class AnnounceToSubscribers {
       let written = 0;
       for (const event of events) {
         const messages: DirectMessage[] = [];
-        for (const { page, affected, shownAs } of await this.pagesFor(event)) {
+        for (const { page, affected, shownAs } of await this.pagesFor(event, tx)) {
           const summary = publicSummary(event, shownAs);
           const news = {
             event: `statusPage.${event.kind}`,
@@ -53,7 +53,7 @@ export class AnnounceToSubscribers {
             data: { event: event.kind, summary, id: event.subjectId, occurredAt: event.occurredAt.toISOString() },
             incidentId: event.kind.startsWith('incident') ? event.subjectId : null,
           };
-          for (const subscriber of await this.subscribers.list(page.id)) {
+          for (const subscriber of await this.subscribers.listIn(page.id, tx)) {
             if (subscriber.follows(affected))
               messages.push(addressed(this.links, page, subscriber, news, `statusPage:${page.id}:outbox:${event.id}`));
           }
@@ -72,16 +72,17 @@ export class AnnounceToSubscribers {
   }
 
   /** The organization's pages that show a component the event is about, with those components' keys. */
-  private async pagesFor(event: PageEvent): Promise<{ page: StatusPage; affected: string[]; shownAs: string | null }[]> {
-    const pages = await this.pages.list({ organizationId: event.organizationId, customerId: null });
+  private async pagesFor(event: PageEvent, tx: Transaction): Promise<{ page: StatusPage; affected: string[]; shownAs: string | null }[]> {
+    const pages = await this.pages.listIn({ organizationId: event.organizationId, customerId: null }, tx);
     if (pages.length === 0) return [];
     const window =
       event.kind.startsWith('maintenance') && event.subjectId
-        ? await this.windows.findByRef({ organizationId: event.organizationId, customerId: null }, event.subjectId)
+        ? await this.windows.findByRefIn({ organizationId: event.organizationId, customerId: null }, event.subjectId, tx)
         : null;
-    const records = await this.catalog.existing(
+    const records = await this.catalog.existingIn(
       event.organizationId,
       pages.flatMap((p) => p.components),
+      tx,
     );
     const found: { page: StatusPage; affected: string[]; shownAs: string | null }[] = [];
     for (const page of pages) {

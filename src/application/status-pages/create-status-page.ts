@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { StatusPage, type StatusPageDefinition } from '../../domain/status-pages/status-page';
 import type { Actor } from '../shared/actor';
@@ -25,6 +26,7 @@ export class CreateStatusPage {
     private readonly hasher: PasswordHasher,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
     private readonly pageObjectives: PageObjectives = NO_PAGE_OBJECTIVES,
   ) {}
 
@@ -51,6 +53,6 @@ export class CreateStatusPage {
       },
       this.clock.now(),
     );
-    return this.pages.add(page);
+    return this.tx.run((tx) => this.pages.add(page, tx));
   }
 }

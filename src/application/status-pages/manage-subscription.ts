@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import type { Clock } from '../shared/clock';
 import type { StatusPageRepository, SubscriberRepository } from './ports';
@@ -12,18 +13,19 @@ export class ManageSubscription {
     private readonly pages: StatusPageRepository,
     private readonly subscribers: SubscriberRepository,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
   ) {}
 
   async confirm(ref: PublicPageRef, token: string): Promise<{ title: string }> {
     const { page, subscriber } = await this.find(ref, token);
     subscriber.confirm(this.clock.now());
-    await this.subscribers.save(subscriber);
+    await this.tx.run((tx) => this.subscribers.save(subscriber, tx));
     return { title: page.title };
   }
 
   async unsubscribe(ref: PublicPageRef, token: string): Promise<{ title: string }> {
     const { page, subscriber } = await this.find(ref, token);
-    await this.subscribers.remove(subscriber);
+    await this.tx.run((tx) => this.subscribers.remove(subscriber, tx));
     return { title: page.title };
   }
 

@@ -103,7 +103,7 @@ export class PageSubscribers {
     const page = await findPageInScope(this.pages, actor.scope, input.id);
     const subscriber = await this.subscribers.findById(page.id, subscriberId);
     if (!subscriber) throw new AppError('subscriberNotFound');
-    await this.subscribers.remove(subscriber);
+    await this.tx.run((tx) => this.subscribers.remove(subscriber, tx));
     return subscriber;
   }
 }

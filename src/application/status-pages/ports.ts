@@ -8,13 +8,15 @@ import { token } from '../shared/token';
 /** Status pages. Scoped methods see a customer's own pages only (a customer scope), or all of the organization's. */
 export interface StatusPageRepository {
   /** Stores a new page and answers it with its id; a slug in use answers AppError('statusPageSlugTaken'). */
-  add(page: StatusPage): Promise<StatusPage>;
+  add(page: StatusPage, tx: Transaction): Promise<StatusPage>;
   /** By public id (uuid) or legacy integer id; null when missing or out of scope. */
   findByRef(scope: TenantScope, ref: string): Promise<StatusPage | null>;
   list(scope: TenantScope): Promise<StatusPage[]>;
+  /** `list`, the same read on the caller's transaction (a read inside its work). */
+  listIn(scope: TenantScope, tx: Transaction): Promise<StatusPage[]>;
   /** Optimistic: a page changed since it was read answers AppError('conflict'); a taken slug statusPageSlugTaken. */
-  save(page: StatusPage): Promise<void>;
-  remove(page: StatusPage): Promise<void>;
+  save(page: StatusPage, tx: Transaction): Promise<void>;
+  remove(page: StatusPage, tx: Transaction): Promise<void>;
   /** Unscoped, for visitors: by slug, or by internal id (a custom domain's page). */
   findBySlug(slug: string): Promise<StatusPage | null>;
   findById(id: number): Promise<StatusPage | null>;
@@ -44,6 +46,8 @@ export interface ComponentCatalog {
   customer(scope: TenantScope, ref: string): Promise<number | null>;
   /** The records that still exist, keyed componentKey. */
   existing(organizationId: number, components: readonly PageComponent[]): Promise<Map<string, ComponentRecord>>;
+  /** `existing`, the same read on the caller's transaction (a read inside its work). */
+  existingIn(organizationId: number, components: readonly PageComponent[], tx: Transaction): Promise<Map<string, ComponentRecord>>;
 }
 export const COMPONENT_CATALOG = token<ComponentCatalog>('ComponentCatalog');
 
@@ -115,8 +119,10 @@ export interface SubscriberRepository {
   findById(pageId: number, id: number): Promise<Subscriber | null>;
   findByToken(pageId: number, token: string): Promise<Subscriber | null>;
   list(pageId: number): Promise<Subscriber[]>;
-  save(subscriber: Subscriber): Promise<void>;
-  remove(subscriber: Subscriber): Promise<void>;
+  /** `list`, the same read on the caller's transaction (a read inside its work). */
+  listIn(pageId: number, tx: Transaction): Promise<Subscriber[]>;
+  save(subscriber: Subscriber, tx: Transaction): Promise<void>;
+  remove(subscriber: Subscriber, tx: Transaction): Promise<void>;
 }
 export const SUBSCRIBER_REPOSITORY = token<SubscriberRepository>('SubscriberRepository');
 

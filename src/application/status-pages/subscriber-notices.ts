@@ -30,7 +30,7 @@ export class SubscriberNotices implements PageIncidentNotices {
         update: { status: stored.status, message: stored.message, at: stored.createdAt.toISOString() },
       },
     };
-    const messages = (await this.subscribers.list(page.id))
+    const messages = (await this.subscribers.listIn(page.id, tx))
       .filter((s) => s.follows(incident.componentKeys))
       .map((s) => addressed(this.links, page, s, news, `statusPage:${page.id}:update:${stored.id}`));
     if (messages.length > 0) await this.deliveries.enqueue(messages, this.clock.now(), tx);

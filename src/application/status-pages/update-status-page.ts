@@ -1,3 +1,4 @@
+import type { TransactionRunner } from '../shared/transaction';
 import type { StatusPage, StatusPageDefinition } from '../../domain/status-pages/status-page';
 import type { Actor } from '../shared/actor';
 import { requireAction } from '../shared/actor';
@@ -23,6 +24,7 @@ export class UpdateStatusPage {
     private readonly hasher: PasswordHasher,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly tx: TransactionRunner,
     private readonly pageObjectives: PageObjectives = NO_PAGE_OBJECTIVES,
   ) {}
 
@@ -40,7 +42,7 @@ export class UpdateStatusPage {
       now,
     );
     if (password !== undefined) page.setPassword(password ? await this.hasher.hash(password) : null, this.ids.uuid(), now);
-    await this.pages.save(page);
+    await this.tx.run((tx) => this.pages.save(page, tx));
     return page;
   }
 }

@@ -22,7 +22,7 @@ export class AddCustomerDomain {
   async execute(actor: Actor, input: { customerId: string; domain: NewCustomerDomain }): Promise<CustomerDomain> {
     requireAction(actor, 'customer.update');
     return this.tx.run(async (tx) => {
-      const customer = await this.customers.findByRef(actor.scope, input.customerId);
+      const customer = await this.customers.findByRefIn(actor.scope, input.customerId, tx);
       if (!customer) throw new AppError('customerNotFound');
       return this.domains.add(
         new CustomerDomain({

@@ -25,7 +25,7 @@ export class AddCustomerIp {
     const { ipAddress, ...fields } = input.ip;
     const ip = validIpAddress(ipAddress);
     return this.tx.run(async (tx) => {
-      const customer = await this.customers.findByRef(actor.scope, input.customerId);
+      const customer = await this.customers.findByRefIn(actor.scope, input.customerId, tx);
       if (!customer) throw new AppError('customerNotFound');
       return this.ips.add(
         new CustomerIp({

@@ -19,7 +19,7 @@ export class CreateCustomer {
     requireOrganizationCaller(actor);
     requireAction(actor, 'customer.create');
     const customer = await this.tx.run(async (tx) => {
-      const build = await this.factory.prepare(actor.scope);
+      const build = await this.factory.prepare(actor.scope, tx);
       return this.customers.add(build(input), tx);
     });
     return this.views.one(actor.scope, customer);

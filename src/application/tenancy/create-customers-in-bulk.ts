@@ -35,7 +35,7 @@ export class CreateCustomersInBulk {
     requireOrganizationCaller(actor);
     requireAction(actor, 'customer.create');
     const created = await this.tx.run(async (tx) => {
-      const build = await this.factory.prepare(actor.scope);
+      const build = await this.factory.prepare(actor.scope, tx);
       const errors: BulkRowError[] = [...input.rejected];
       const customers: Customer[] = [];
       input.rows.forEach((row, index) => {

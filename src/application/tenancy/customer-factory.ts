@@ -3,6 +3,7 @@ import { Customer, type CustomerProfile, type CustomerTermsFields } from '../../
 import { applyCustomFieldValues } from '../../domain/tenancy/custom-field-values';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
+import type { Transaction } from '../shared/transaction';
 import { PackageCatalog } from './package-catalog';
 import type { CustomFieldRepository } from './ports';
 
@@ -25,9 +26,9 @@ export class CustomerFactory {
   ) {}
 
   /** Throws invalidPackageType (customer rule 1) or invalidCustomFields for a row that does not fit. */
-  async prepare(scope: TenantScope): Promise<(input: NewCustomerInput) => Customer> {
-    const packages = await this.catalog.all(scope);
-    const definitions = await this.fields.list(scope);
+  async prepare(scope: TenantScope, tx: Transaction): Promise<(input: NewCustomerInput) => Customer> {
+    const packages = await this.catalog.all(scope, tx);
+    const definitions = await this.fields.listIn(scope, tx);
     const now = this.clock.now();
     return (input) => {
       const { packageId, packageType, customFields, ...details } = input;

@@ -44,6 +44,8 @@ export interface CustomerTerms {
 export interface CustomerTermsLookup {
   /** Null when the customer is not visible in the scope. `customer` is the integer id or public id. */
   forCustomer(scope: TenantScope, customer: number | string): Promise<CustomerTerms | null>;
+  /** `forCustomer` on the caller's transaction's connection (a read after its lock; see MonitorCustomerTermsLookup). */
+  forCustomerIn(scope: TenantScope, customer: number | string, tx: Transaction): Promise<CustomerTerms | null>;
   /**
    * Moves the customer from `fromTierIndex` to the next tier. Throws monitorQuotaNoHigherTier at the
    * top, conflict when the tier moved meanwhile, customerNotFound outside the scope.

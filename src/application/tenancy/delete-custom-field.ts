@@ -17,7 +17,7 @@ export class DeleteCustomField {
     requireOrganizationCaller(actor);
     requireAction(actor, 'customField.manage');
     await this.tx.run(async (tx) => {
-      const field = await this.fields.findByRef(actor.scope, input.id);
+      const field = await this.fields.findByRefIn(actor.scope, input.id, tx);
       if (!field) throw new AppError('customFieldNotFound');
       await this.fields.remove(field, tx);
       await this.customers.dropCustomFieldValues(actor.scope, field.fieldKey, tx);

@@ -13,7 +13,7 @@ export class DeleteCustomerDomain {
   async execute(actor: Actor, input: { id: string }): Promise<void> {
     requireAction(actor, 'customer.update');
     await this.tx.run(async (tx) => {
-      const domain = await this.domains.findByRef(actor.scope, input.id);
+      const domain = await this.domains.findByRefIn(actor.scope, input.id, tx);
       if (!domain) throw new AppError('customerDomainNotFound');
       await this.domains.remove(domain, tx);
     });

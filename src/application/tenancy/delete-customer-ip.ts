@@ -13,7 +13,7 @@ export class DeleteCustomerIp {
   async execute(actor: Actor, input: { id: string }): Promise<void> {
     requireAction(actor, 'customer.update');
     await this.tx.run(async (tx) => {
-      const ip = await this.ips.findByRef(actor.scope, input.id);
+      const ip = await this.ips.findByRefIn(actor.scope, input.id, tx);
       if (!ip) throw new AppError('customerIpNotFound');
       await this.ips.remove(ip, tx);
     });

@@ -24,7 +24,7 @@ export class DeleteCustomer {
     requireOrganizationCaller(actor);
     requireAction(actor, 'customer.delete');
     const result = await this.tx.run(async (tx) => {
-      const customer = await this.customers.findByRef(actor.scope, input.id);
+      const customer = await this.customers.findByRefIn(actor.scope, input.id, tx);
       if (!customer) throw new AppError('customerNotFound');
       const removed = await this.customers.remove(customer, tx);
       return { customer, deletedDomains: removed.domains, deletedIps: removed.ips };

@@ -17,9 +17,9 @@ export class DeletePackageConfig {
     requireOrganizationCaller(actor);
     requireAction(actor, 'packageConfig.manage');
     await this.tx.run(async (tx) => {
-      const config = await this.packages.findByRef(actor.scope, input.id);
+      const config = await this.packages.findByRefIn(actor.scope, input.id, tx);
       if (!config) throw new AppError('packageConfigNotFound');
-      const customerCount = await this.customers.countByPackage(actor.scope, config.id);
+      const customerCount = await this.customers.countByPackageIn(actor.scope, config.id, tx);
       if (customerCount > 0) throw new AppError('packageConfigInUse', { customerCount }, 'Customers still use this package');
       await this.packages.remove(config, tx);
     });

@@ -3,6 +3,7 @@ import { PackageConfig } from '../../domain/tenancy/package-config';
 import { choosePackage, choosesPackage, defaultPackage, type PackageChoice } from '../../domain/tenancy/package-choice';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
+import type { Transaction } from '../shared/transaction';
 import type { PackageConfigRepository } from './ports';
 
 /** Resolves the package a customer write names, or the organization's default for a create without one. */
@@ -13,14 +14,15 @@ export class PackageCatalog {
     private readonly clock: Clock,
   ) {}
 
-  /** The organization's packages, with the built-in `standard` package added if it has none yet. */
-  async all(scope: TenantScope): Promise<PackageConfig[]> {
-    const existing = await this.packages.list(scope);
+  /** The organization's packages, with the built-in `standard` package added (in the caller's `tx`) if it has none yet. */
+  async all(scope: TenantScope, tx: Transaction): Promise<PackageConfig[]> {
+    const existing = await this.packages.listIn(scope, tx);
     if (existing.length > 0) return existing;
     await this.packages.addBuiltInIfNone(
       PackageConfig.builtIn({ publicId: this.ids.uuid(), organizationId: scope.organizationId, now: this.clock.now() }),
+      tx,
     );
-    return this.packages.list(scope);
+    return this.packages.listIn(scope, tx);
   }
 
   /** Rule 1: what the request names (invalidPackageType when unknown), else the default package. */

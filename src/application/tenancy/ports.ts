@@ -32,11 +32,15 @@ export const emptyPage = (page: Page): SerializedPage => `{"items":[],"total":0,
 
 export interface PackageConfigRepository {
   list(scope: TenantScope): Promise<PackageConfig[]>;
+  /** `list` as the caller's transaction sees it (the built-in package it just added included). */
+  listIn(scope: TenantScope, tx: Transaction): Promise<PackageConfig[]>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<PackageConfig | null>;
+  /** `findByRef`, the same read on the caller's transaction (a read inside its work). */
+  findByRefIn(scope: TenantScope, ref: RecordRef, tx: Transaction): Promise<PackageConfig | null>;
   /** Allocates the id; a taken key or display name throws packageKeyTaken; a default unflags the others. */
   add(config: PackageConfig, tx: Transaction): Promise<PackageConfig>;
   /** Adds the built-in package unless the organization already has one (safe against concurrent callers). */
-  addBuiltInIfNone(config: PackageConfig): Promise<void>;
+  addBuiltInIfNone(config: PackageConfig, tx: Transaction): Promise<void>;
   /** Optimistic (conflict); packageKeyTaken as in add; customers above the top tier move down to it. */
   save(config: PackageConfig, tx: Transaction): Promise<void>;
   remove(config: PackageConfig, tx: Transaction): Promise<void>;
@@ -48,6 +52,8 @@ export interface CustomerRepository {
   /** Inserts in one batch; ids allocated. */
   addMany(customers: Customer[], tx: Transaction): Promise<Customer[]>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<Customer | null>;
+  /** `findByRef` on the caller's transaction (a read inside its work). */
+  findByRefIn(scope: TenantScope, ref: RecordRef, tx: Transaction): Promise<Customer | null>;
   /** By name, then id. A customer-scoped caller gets only its own customer. */
   list(scope: TenantScope): Promise<Customer[]>;
   /** Optimistic: a stale version throws conflict. */
@@ -55,6 +61,8 @@ export interface CustomerRepository {
   /** Deletes the customer; its domains, IPs, SMS usage and customer-bound users and tokens go with it. */
   remove(customer: Customer, tx: Transaction): Promise<{ domains: number; ips: number }>;
   countByPackage(scope: TenantScope, packageId: number): Promise<number>;
+  /** `countByPackage`, the same read on the caller's transaction (a read inside its work). */
+  countByPackageIn(scope: TenantScope, packageId: number, tx: Transaction): Promise<number>;
   /** Drops a deleted custom field's values from every customer of the organization. */
   dropCustomFieldValues(scope: TenantScope, fieldKey: string, tx: Transaction): Promise<void>;
 }
@@ -64,6 +72,9 @@ export interface CustomFieldRepository {
   /** By displayOrder, then id. */
   list(scope: TenantScope): Promise<CustomField[]>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<CustomField | null>;
+  /** The same reads on the caller's transaction (a read inside its work). */
+  listIn(scope: TenantScope, tx: Transaction): Promise<CustomField[]>;
+  findByRefIn(scope: TenantScope, ref: RecordRef, tx: Transaction): Promise<CustomField | null>;
   /** A taken fieldKey throws customFieldKeyTaken. */
   add(field: CustomField, tx: Transaction): Promise<CustomField>;
   /** Optimistic: a stale version throws `conflict`. `tx` on the writes: the caller's transaction, which the write joins. */
@@ -82,6 +93,8 @@ export interface CustomerDomainRepository {
   /** The same domain twice for one customer throws customerDomainExists. */
   add(domain: CustomerDomain, tx: Transaction): Promise<CustomerDomain>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<CustomerDomain | null>;
+  /** `findByRef`, the same read on the caller's transaction (a read inside its work). */
+  findByRefIn(scope: TenantScope, ref: RecordRef, tx: Transaction): Promise<CustomerDomain | null>;
   /**
    * A page ordered by domain name, then id, already serialized as the API's paged list:
    * `{items: [CustomerDomain record], total, page, perPage}` (hot path: no objects built).
@@ -98,6 +111,8 @@ export interface CustomerIpRepository {
   /** The same address twice for one customer throws customerIpExists. */
   add(ip: CustomerIp, tx: Transaction): Promise<CustomerIp>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<CustomerIp | null>;
+  /** `findByRef`, the same read on the caller's transaction (a read inside its work). */
+  findByRefIn(scope: TenantScope, ref: RecordRef, tx: Transaction): Promise<CustomerIp | null>;
   /** A page ordered by id, serialized as the API's paged list of CustomerIp records (see CustomerDomainRepository). */
   listPage(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<SerializedPage>;
   save(ip: CustomerIp, options: { resetDnsbl?: boolean }, tx: Transaction): Promise<void>;
@@ -145,7 +160,7 @@ export const WATCH_RESULT_STORE = token<WatchResultStore>('WatchResultStore');
 /** SMS sent per customer and calendar month (see smsMonthOf). */
 export interface SmsUsageLedger {
   usage(scope: TenantScope, customerIds: readonly number[], month: string): Promise<Map<number, number>>;
-  record(scope: TenantScope, customerId: number, month: string, count: number): Promise<void>;
+  record(scope: TenantScope, customerId: number, month: string, count: number, tx: Transaction): Promise<void>;
 }
 export const SMS_USAGE_LEDGER = token<SmsUsageLedger>('SmsUsageLedger');
 

@@ -19,7 +19,7 @@ export class UpdateCustomField {
     requireOrganizationCaller(actor);
     requireAction(actor, 'customField.manage');
     return this.tx.run(async (tx) => {
-      const field = await this.fields.findByRef(actor.scope, input.id);
+      const field = await this.fields.findByRefIn(actor.scope, input.id, tx);
       if (!field) throw new AppError('customFieldNotFound');
       field.change(input.change, this.clock.now());
       await this.fields.save(field, tx);

@@ -17,7 +17,7 @@ export class UpdateCustomerDomain {
   async execute(actor: Actor, input: { id: string; change: Partial<CustomerDomainFields> }): Promise<CustomerDomain> {
     requireAction(actor, 'customer.update');
     return this.tx.run(async (tx) => {
-      const domain = await this.domains.findByRef(actor.scope, input.id);
+      const domain = await this.domains.findByRefIn(actor.scope, input.id, tx);
       if (!domain) throw new AppError('customerDomainNotFound');
       const { renamed } = domain.change(input.change, this.clock.now());
       await this.domains.save(domain, { resetExpiry: renamed }, tx);

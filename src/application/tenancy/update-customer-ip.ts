@@ -20,7 +20,7 @@ export class UpdateCustomerIp {
     const { ipAddress, ...fields } = input.change;
     const address = ipAddress === undefined ? undefined : validIpAddress(ipAddress);
     return this.tx.run(async (tx) => {
-      const ip = await this.ips.findByRef(actor.scope, input.id);
+      const ip = await this.ips.findByRefIn(actor.scope, input.id, tx);
       if (!ip) throw new AppError('customerIpNotFound');
       const { readdressed } = ip.change({ ...fields, ip: address }, this.clock.now());
       await this.ips.save(ip, { resetDnsbl: readdressed }, tx);

@@ -30,14 +30,14 @@ export class UpdateCustomer {
     assertMayChangeCustomer(actor, input.change);
     const { packageId, packageType, customFields, ...details } = input.change;
     const customer = await this.tx.run(async (tx) => {
-      const found = await this.customers.findByRef(actor.scope, input.id);
+      const found = await this.customers.findByRefIn(actor.scope, input.id, tx);
       if (!found) throw new AppError('customerNotFound');
       const now = this.clock.now();
       if (choosesPackage({ packageId, packageType })) {
-        found.changePackage(choosePackage(await this.catalog.all(actor.scope), { packageId, packageType }), now);
+        found.changePackage(choosePackage(await this.catalog.all(actor.scope, tx), { packageId, packageType }), now);
       }
       if (customFields !== undefined) {
-        found.setCustomFields(applyCustomFieldValues(await this.fields.list(actor.scope), found.customFields, customFields), now);
+        found.setCustomFields(applyCustomFieldValues(await this.fields.listIn(actor.scope, tx), found.customFields, customFields), now);
       }
       found.change(details, now);
       await this.customers.save(found, tx);

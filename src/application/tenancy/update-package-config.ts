@@ -22,7 +22,7 @@ export class UpdatePackageConfig {
     requireOrganizationCaller(actor);
     requireAction(actor, 'packageConfig.manage');
     return this.tx.run(async (tx) => {
-      const config = await this.packages.findByRef(actor.scope, input.id);
+      const config = await this.packages.findByRefIn(actor.scope, input.id, tx);
       if (!config) throw new AppError('packageConfigNotFound');
       config.change(input.change, this.clock.now());
       await this.packages.save(config, tx);

@@ -1,7 +1,7 @@
 import { AgentAccessToken } from '../../domain/agent-access/agent-access-token';
 import type { AgentAccessTokenRepository, CredentialCacheInvalidator } from '../../application/agent-access/ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
 import { sqlOf } from '../persistence/sql-transaction';
 import { raw, sql } from '../persistence/sql';
@@ -44,7 +44,7 @@ export function tokenOf(row: TokenRow): AgentAccessToken {
  */
 export class SqlAgentAccessTokenRepository implements AgentAccessTokenRepository {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly cache: CredentialCacheInvalidator,
   ) {}
 

@@ -2,7 +2,7 @@ import { AgentRegistration, type RegistrationStatus } from '../../domain/agent-a
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { AgentRegistrationRepository } from '../../application/agent-access/ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
 import { sqlOf } from '../persistence/sql-transaction';
@@ -70,7 +70,7 @@ export function registrationOf(row: RegistrationRow): AgentRegistration {
 
 /** Agent registrations in the `sql` kit; a save names the version it read (a lost race is `conflict`). */
 export class SqlAgentRegistrationRepository implements AgentRegistrationRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(registration: AgentRegistration, tx: Transaction): Promise<void> {
     const r = registration;

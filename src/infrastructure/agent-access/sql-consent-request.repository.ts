@@ -1,7 +1,7 @@
 import { ConsentRequest, type ConsentStatus } from '../../domain/agent-access/consent-request';
 import type { ConsentRequestRepository } from '../../application/agent-access/ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
 import { sqlOf } from '../persistence/sql-transaction';
@@ -46,7 +46,7 @@ function consentOf(row: ConsentRow): ConsentRequest {
 
 /** Consent requests in the `sql` kit; a save names the version it read (a lost race is `conflict`). */
 export class SqlConsentRequestRepository implements ConsentRequestRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(request: ConsentRequest, tx: Transaction): Promise<void> {
     const c = request;

@@ -1,5 +1,5 @@
 import type { MonitorStateEvent, OrganizationEvents } from '../../application/incidents/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
@@ -11,7 +11,7 @@ import type { Transaction } from '../../application/shared/transaction';
  * locations before and after, in the transaction that stored the change.
  */
 export class AuditOrganizationEvents implements OrganizationEvents {
-  constructor(private readonly tx: UnitOfWorkSql) {}
+  constructor(private readonly tx: SqlRunner) {}
 
   async monitorStateChanged(events: readonly MonitorStateEvent[], tx: Transaction): Promise<void> {
     if (events.length === 0) return;

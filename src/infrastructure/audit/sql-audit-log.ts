@@ -1,8 +1,10 @@
 import type { AuditEntry } from '../../domain/audit/audit-entry';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { AuditLogFilter, AuditLogPage, AuditLogReader, AuditTrail, ExplicitAuditEntry } from '../../application/audit/ports';
-import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { auditContext } from './audit-context';
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { join, raw, sql, type Sql } from '../persistence/sql';
 
 interface EntryRow {
@@ -49,18 +51,15 @@ const toEntry = (row: EntryRow): AuditEntry => ({
 
 /**
  * The audit log table. Entries of changes are written by the database trigger (see the audit-log
- * migration); `append` adds the entries of events that change no audited row, on the current
- * transaction's connection (`tx`), so they commit or roll back with the rest of the work.
+ * migration); `append` adds the entries of events that change no audited row, on the caller's
+ * transaction (`tx`), so they commit or roll back with the rest of the work.
  */
 export class SqlAuditLog implements AuditTrail, AuditLogReader {
-  constructor(
-    private readonly tx: UnitOfWorkSql,
-    private readonly sql: SqlRunner,
-  ) {}
+  constructor(private readonly sql: SqlRunner) {}
 
-  async append(entry: ExplicitAuditEntry): Promise<void> {
+  async append(entry: ExplicitAuditEntry, tx: Transaction): Promise<void> {
     const request = auditContext.current();
-    await this.tx.query(sql`INSERT INTO audit_log (organization_id, customer_id, actor_type, actor_user_id, actor_label, credential_type,
+    await sqlOf(tx).query(sql`INSERT INTO audit_log (organization_id, customer_id, actor_type, actor_user_id, actor_label, credential_type,
          credential_id, ip, request_id, resource_type, resource_id, action)
        VALUES (${entry.organizationId}, ${entry.customerId}, ${entry.actorType}, ${entry.userId}, ${entry.actorLabel}, ${entry.credentialType},
          ${entry.credentialId ?? null}, ${request?.ip ?? null}, ${request?.requestId ?? null}, ${entry.resourceType}, ${entry.resourceId}, ${entry.action})`);

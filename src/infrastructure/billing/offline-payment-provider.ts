@@ -4,7 +4,7 @@ import type { Charge, ChargeRequest, PaymentProvider } from '../../application/b
 import type { Clock } from '../../application/shared/clock';
 import type { IdGenerator } from '../../application/shared/id-generator';
 import type { MandateStatus } from '../../domain/billing/mandate';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
 
 /**
@@ -18,15 +18,15 @@ import { raw, sql } from '../persistence/sql';
  */
 export class OfflinePaymentProvider implements PaymentProvider {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}
 
-  async startMandate(organizationId: number, returnUrl: string): Promise<{ mandateId: string; redirectUrl: string }> {
+  async startMandate(organizationId: number, returnUrl: string, tx: Transaction): Promise<{ mandateId: string; redirectUrl: string }> {
     const mandateId = this.ids.uuid();
     const now = this.clock.now();
-    await this.sql.query(
+    await sqlOf(tx).query(
       sql`INSERT INTO billing_mandates (id, organization_id, status, return_url, created_at, updated_at) VALUES (${mandateId}, ${organizationId}, 'active', ${returnUrl}, ${now}, ${now})`,
     );
     const redirect = new URL(returnUrl);

@@ -1,8 +1,10 @@
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { CustomPriceRow, CustomPricingStore } from '../../application/billing/ports';
 import { storedCustomPrice, type CustomPrice } from '../../domain/billing/custom-price';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner } from '../persistence/database';
 import { customerScopeSql, refCondition } from '../persistence/tenant-scope';
 import { sql } from '../persistence/sql';
 
@@ -12,7 +14,7 @@ const SELECT = sql`
 
 /** The customers' customPricing column (the customer record shows the same value). */
 export class SqlCustomPricingStore implements CustomPricingStore {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async list(scope: TenantScope): Promise<CustomPriceRow[]> {
     const within = customerScopeSql(scope, 'c');
@@ -20,16 +22,23 @@ export class SqlCustomPricingStore implements CustomPricingStore {
     return rows.map(rowOf);
   }
 
-  async set(scope: TenantScope, customer: number | string, price: CustomPrice | null, at: Date): Promise<CustomPriceRow | null> {
+  async set(
+    scope: TenantScope,
+    customer: number | string,
+    price: CustomPrice | null,
+    at: Date,
+    tx: Transaction,
+  ): Promise<CustomPriceRow | null> {
+    const on = sqlOf(tx);
     const ref = refCondition(customer, 'c');
     if (!ref) return null;
     const within = customerScopeSql(scope, 'c');
-    const [updated] = await this.sql.query<{ id: number }>(
+    const [updated] = await on.query<{ id: number }>(
       sql`UPDATE customers c SET custom_pricing = CAST(${price === null ? null : JSON.stringify(price)} AS jsonb), version = c.version + 1, updated_at = ${at}
        WHERE ${within} AND ${ref} RETURNING c.id`,
     );
     if (!updated) return null;
-    const [row] = await this.sql.query<SqlRow>(sql`${SELECT} WHERE c.id = ${updated.id}`);
+    const [row] = await on.query<SqlRow>(sql`${SELECT} WHERE c.id = ${updated.id}`);
     return rowOf(row!);
   }
 }

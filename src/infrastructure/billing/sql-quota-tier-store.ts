@@ -3,7 +3,7 @@ import { sqlOf } from '../persistence/sql-transaction';
 import type { CustomerTier, QuotaTierStore } from '../../application/billing/ports';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner } from '../persistence/database';
 import { customerScopeSql, refCondition } from '../persistence/tenant-scope';
 import { sql } from '../persistence/sql';
 
@@ -15,7 +15,7 @@ const SELECT = sql`
 
 /** Customers' quota tiers with their monitor counts; moves as a compare-and-set that bumps the row's version. */
 export class SqlQuotaTierStore implements QuotaTierStore {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async list(scope: TenantScope): Promise<CustomerTier[]> {
     const within = customerScopeSql(scope, 'c');

@@ -7,8 +7,10 @@ import {
 } from '../../domain/custom-domains/custom-domain';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CustomDomainRepository } from '../../application/custom-domains/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
+import { sqlOf } from '../persistence/sql-transaction';
+import type { Transaction } from '../../application/shared/transaction';
 
 interface DomainRow {
   id: number;
@@ -71,17 +73,19 @@ function uniqueViolation(error: unknown): string | null {
 }
 
 /**
- * Entries in plain SQL on the current unit of work. The claim rule lives in the schema: the partial
+ * Entries in plain SQL: reads and the purge on the pool, the other writes on the caller's transaction.
+ * The claim rule lives in the schema: the partial
  * unique index on hostname over verified and active entries turns the losing write of a race into
  * domainAlreadyClaimed.
  */
 export class SqlCustomDomainRepository implements CustomDomainRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
-  async add(domain: CustomDomain, now: Date): Promise<CustomDomain> {
-    await this.sql.query(sql`DELETE FROM custom_domains d WHERE d.hostname = ${domain.hostname} AND NOT ${live(now)}`);
+  async add(domain: CustomDomain, now: Date, tx: Transaction): Promise<CustomDomain> {
+    const on = sqlOf(tx);
+    await on.query(sql`DELETE FROM custom_domains d WHERE d.hostname = ${domain.hostname} AND NOT ${live(now)}`);
     try {
-      const [row] = await this.sql.query<{ id: number }>(
+      const [row] = await on.query<{ id: number }>(
         sql`INSERT INTO custom_domains (public_id, organization_id, customer_id, hostname, kind, status_page_id, status, verification_token,
            created_at, updated_at, verified_at, activated_at, version)
          VALUES (${domain.publicId}, ${domain.organizationId}, ${domain.customerId}, ${domain.hostname}, ${domain.kind}, (SELECT id FROM status_pages WHERE public_id = ${domain.statusPageId}::uuid), ${domain.status}, ${domain.verificationToken}, ${domain.createdAt}, ${domain.updatedAt}, ${domain.verifiedAt}, ${domain.activatedAt}, 1) RETURNING id`,
@@ -117,10 +121,10 @@ export class SqlCustomDomainRepository implements CustomDomainRepository {
     return rows.length > 0;
   }
 
-  async save(domain: CustomDomain): Promise<void> {
+  async save(domain: CustomDomain, tx: Transaction): Promise<void> {
     let rows: unknown[];
     try {
-      rows = await this.sql.query(
+      rows = await sqlOf(tx).query(
         sql`UPDATE custom_domains SET status = ${domain.status}, verified_at = ${domain.verifiedAt}, activated_at = ${domain.activatedAt}, updated_at = ${domain.updatedAt}, version = version + 1
          WHERE id = ${domain.id} AND version = ${domain.version} RETURNING version`,
       );
@@ -133,8 +137,8 @@ export class SqlCustomDomainRepository implements CustomDomainRepository {
     domain.version += 1;
   }
 
-  async remove(domain: CustomDomain): Promise<void> {
-    await this.sql.query(sql`DELETE FROM custom_domains WHERE id = ${domain.id}`);
+  async remove(domain: CustomDomain, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`DELETE FROM custom_domains WHERE id = ${domain.id}`);
   }
 
   async purgeExpired(now: Date): Promise<number> {

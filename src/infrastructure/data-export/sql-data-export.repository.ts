@@ -2,7 +2,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import { sqlOf } from '../persistence/sql-transaction';
 import type { DataExport, ExportStatus } from '../../domain/data-export/data-export';
 import type { DataExportRepository, ExportFile } from '../../application/data-export/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
 
 interface Row {
@@ -46,12 +46,13 @@ const toExport = (row: Row): DataExport => ({
   expiresAt: dateOrNull(row.expires_at),
 });
 
-/** Data exports in PostgreSQL, on the caller's unit of work (so `finish` commits with the mails it causes). */
+/** Data exports in PostgreSQL: reads on the pool, writes on the caller's transaction (so `finish` commits with the mails it causes). */
 export class SqlDataExportRepository implements DataExportRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
-  async add(e: DataExport): Promise<boolean> {
-    const rows = await this.sql.query(sql`INSERT INTO data_exports (id, organization_id, requested_by, recipient_emails, status, created_at)
+  async add(e: DataExport, tx: Transaction): Promise<boolean> {
+    const rows = await sqlOf(tx)
+      .query(sql`INSERT INTO data_exports (id, organization_id, requested_by, recipient_emails, status, created_at)
        VALUES (${e.id}, ${e.organizationId}, ${e.requestedBy}, ${[...e.recipientEmails]}::text[], ${e.status}, ${e.createdAt})
        ON CONFLICT (organization_id) WHERE status IN ('queued', 'generating') DO NOTHING RETURNING id`);
     return rows.length > 0;
@@ -85,8 +86,8 @@ export class SqlDataExportRepository implements DataExportRepository {
     return row ? toExport(row) : null;
   }
 
-  async claimNext(owner: string, now: Date, leaseMs: number): Promise<DataExport | null> {
-    const [row] = await this.sql.query<Row>(
+  async claimNext(owner: string, now: Date, leaseMs: number, tx: Transaction): Promise<DataExport | null> {
+    const [row] = await sqlOf(tx).query<Row>(
       sql`UPDATE data_exports e SET status = 'generating', attempts = attempts + 1, lease_owner = ${owner}, lease_until = ${new Date(now.getTime() + leaseMs)},
               started_at = coalesce(started_at, ${now}), rows_done = 0
          FROM (SELECT id FROM data_exports WHERE status = 'queued' ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED) next
@@ -100,8 +101,8 @@ export class SqlDataExportRepository implements DataExportRepository {
     return row ? toExport(row) : null;
   }
 
-  async progress(id: string, owner: string, rowsDone: number, rowsTotal: number, leaseUntil: Date): Promise<boolean> {
-    const rows = await this.sql
+  async progress(id: string, owner: string, rowsDone: number, rowsTotal: number, leaseUntil: Date, tx: Transaction): Promise<boolean> {
+    const rows = await sqlOf(tx)
       .query(sql`UPDATE data_exports SET rows_done = ${rowsDone}, rows_total = ${rowsTotal}, lease_until = ${leaseUntil}
         WHERE id = ${id}::uuid AND lease_owner = ${owner} AND status = 'generating' RETURNING id`);
     return rows.length > 0;
@@ -122,21 +123,22 @@ export class SqlDataExportRepository implements DataExportRepository {
     return rows.length > 0;
   }
 
-  async fail(id: string, owner: string, error: string, now: Date): Promise<boolean> {
-    const rows = await this.sql
+  async fail(id: string, owner: string, error: string, now: Date, tx: Transaction): Promise<boolean> {
+    const rows = await sqlOf(tx)
       .query(sql`UPDATE data_exports SET status = 'failed', error = ${error.slice(0, 1000)}, finished_at = ${now}, lease_owner = NULL, lease_until = NULL
         WHERE id = ${id}::uuid AND lease_owner = ${owner} AND status = 'generating' RETURNING id`);
     return rows.length > 0;
   }
 
-  async releaseLapsed(now: Date, decide: (e: DataExport) => 'queued' | 'failed'): Promise<DataExport[]> {
+  async releaseLapsed(now: Date, decide: (e: DataExport) => 'queued' | 'failed', tx: Transaction): Promise<DataExport[]> {
+    const on = sqlOf(tx);
     const lapsed = (
-      await this.sql.query<Row>(sql`SELECT ${raw(COLUMNS)} FROM data_exports WHERE status = 'generating' AND lease_until < ${now}`)
+      await on.query<Row>(sql`SELECT ${raw(COLUMNS)} FROM data_exports WHERE status = 'generating' AND lease_until < ${now}`)
     ).map(toExport);
     const moved: DataExport[] = [];
     for (const e of lapsed) {
       const status = decide(e);
-      const rows = await this.sql.query<Row>(
+      const rows = await on.query<Row>(
         sql`UPDATE data_exports SET status = ${status}, lease_owner = NULL, lease_until = NULL,
                 error = CASE WHEN ${status} = 'failed' THEN 'The export stopped ' || attempts || ' times before it was done' ELSE error END,
                 finished_at = CASE WHEN ${status} = 'failed' THEN ${now}::timestamptz ELSE finished_at END
@@ -147,8 +149,8 @@ export class SqlDataExportRepository implements DataExportRepository {
     return moved;
   }
 
-  async expireDue(now: Date): Promise<Array<{ id: string; path: string | null }>> {
-    return this.sql.query<{ id: string; path: string | null }>(sql`UPDATE data_exports SET status = 'expired'
+  async expireDue(now: Date, tx: Transaction): Promise<Array<{ id: string; path: string | null }>> {
+    return sqlOf(tx).query<{ id: string; path: string | null }>(sql`UPDATE data_exports SET status = 'expired'
         WHERE status = 'ready' AND expires_at <= ${now} RETURNING id::text, file_path AS path`);
   }
 

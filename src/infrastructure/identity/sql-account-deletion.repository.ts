@@ -1,7 +1,7 @@
 import { AccountDeletionRequest, type AccountDeletionStatus } from '../../domain/identity/account-deletion';
 import type { AccountDeletionRepository } from '../../application/identity/ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, optionalDateOf } from '../persistence/row';
 import { sqlOf } from '../persistence/sql-transaction';
@@ -29,10 +29,14 @@ function requestOf(row: SqlRow): AccountDeletionRequest {
 
 /** Account deletion requests in the `sql` kit; a save names the version it read (a lost race is `conflict`). */
 export class SqlAccountDeletionRepository implements AccountDeletionRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
-  async findPendingForUser(userId: string): Promise<AccountDeletionRequest | null> {
-    const [row] = await this.sql.query(
+  findPendingForUserIn(userId: string, tx: Transaction): Promise<AccountDeletionRequest | null> {
+    return this.findPendingForUser(userId, sqlOf(tx));
+  }
+
+  async findPendingForUser(userId: string, on: SqlRunner = this.sql): Promise<AccountDeletionRequest | null> {
+    const [row] = await on.query(
       sql`SELECT ${COLUMNS} FROM account_deletion_requests WHERE user_id = ${userId} AND status = 'requested' LIMIT 1`,
     );
     return row ? requestOf(row) : null;

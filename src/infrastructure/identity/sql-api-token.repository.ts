@@ -2,7 +2,7 @@ import { ApiToken } from '../../domain/identity/api-token';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ApiTokenRepository } from '../../application/identity/ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, optionalDateOf } from '../persistence/row';
 import { sqlOf } from '../persistence/sql-transaction';
@@ -43,7 +43,7 @@ export function apiTokenOf(row: SqlRow): ApiToken {
  */
 export class SqlApiTokenRepository implements ApiTokenRepository {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly callers: CallerCache,
   ) {}
 

@@ -2,7 +2,7 @@ import type { Invitation } from '../../domain/identity/invitation';
 import type { Role } from '../../domain/identity/role';
 import type { InvitationRepository } from '../../application/identity/invitation-ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sqlOf } from '../persistence/sql-transaction';
 import { sql } from '../persistence/sql';
 
@@ -32,7 +32,7 @@ const present = (r: Row): Invitation => ({
 
 /** user_invitations on the current unit of work (or the transaction a write is handed), so an acceptance and the user it creates commit together. */
 export class SqlInvitationRepository implements InvitationRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(i: Invitation, tokenHash: string, tx: Transaction): Promise<void> {
     await sqlOf(tx).query(sql`INSERT INTO user_invitations
@@ -47,16 +47,20 @@ export class SqlInvitationRepository implements InvitationRepository {
     return rows.map(present);
   }
 
-  async hasPending(organizationId: number, email: string, now: Date): Promise<boolean> {
-    const rows = await this.sql.query(sql`SELECT 1 FROM user_invitations
+  hasPendingIn(organizationId: number, email: string, now: Date, tx: Transaction): Promise<boolean> {
+    return this.hasPending(organizationId, email, now, sqlOf(tx));
+  }
+
+  async hasPending(organizationId: number, email: string, now: Date, on: SqlRunner = this.sql): Promise<boolean> {
+    const rows = await on.query(sql`SELECT 1 FROM user_invitations
       WHERE organization_id = ${organizationId} AND lower(email) = lower(${email})
         AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ${now}`);
     return rows.length > 0;
   }
 
-  async revoke(organizationId: number, id: string, now: Date): Promise<boolean> {
+  async revoke(organizationId: number, id: string, now: Date, tx: Transaction): Promise<boolean> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
-    const rows = await this.sql.query(sql`UPDATE user_invitations SET revoked_at = ${now}
+    const rows = await sqlOf(tx).query(sql`UPDATE user_invitations SET revoked_at = ${now}
       WHERE id = ${id} AND organization_id = ${organizationId} AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ${now}
       RETURNING id`);
     return rows.length > 0;

@@ -1,7 +1,7 @@
 import type { Organization } from '../../domain/identity/organization';
 import type { OrganizationRepository } from '../../application/identity/ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { sqlOf } from '../persistence/sql-transaction';
 import { sql, type Sql } from '../persistence/sql';
@@ -17,7 +17,7 @@ const INT = /^\d{1,9}$/;
  */
 export class SqlOrganizationRepository implements OrganizationRepository {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly callers: CallerCache,
   ) {}
 

@@ -1,7 +1,7 @@
 import { Session, type SessionKind } from '../../domain/identity/session';
 import type { SessionRepository } from '../../application/identity/ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, optionalDateOf } from '../persistence/row';
 import { sqlOf } from '../persistence/sql-transaction';
@@ -30,7 +30,7 @@ export function sessionOf(row: SqlRow): Session {
  */
 export class SqlSessionRepository implements SessionRepository {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly callers: CallerCache,
   ) {}
 

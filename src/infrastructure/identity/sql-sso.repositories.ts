@@ -3,7 +3,7 @@ import { SsoConnection } from '../../domain/identity/sso';
 import type { Role } from '../../domain/identity/role';
 import type { SsoConnectionRepository, SsoLoginStore, SsoPendingLogin } from '../../application/identity/sso-ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sqlOf } from '../persistence/sql-transaction';
 import { sql } from '../persistence/sql';
 import { versionSaved } from '../persistence/optimistic';
@@ -47,7 +47,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
 
 /** Organizations' OpenID Connect providers, on the request's unit of work (so the audit trigger sees the caller). */
 export class SqlSsoConnectionRepository implements SsoConnectionRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async findByOrganization(organizationId: number): Promise<SsoConnection | null> {
     const [row] = await this.sql.query<ConnectionRow>(sql`SELECT * FROM sso_connections WHERE organization_id = ${organizationId}`);
@@ -97,8 +97,10 @@ export class SqlSsoConnectionRepository implements SsoConnectionRepository {
     if (held) throw new AppError('ssoDomainTaken', { field: 'allowedDomains', domain: held.domain });
   }
 
-  async remove(organizationId: number): Promise<boolean> {
-    const rows = await this.sql.query(sql`DELETE FROM sso_connections WHERE organization_id = ${organizationId} RETURNING organization_id`);
+  async remove(organizationId: number, tx: Transaction): Promise<boolean> {
+    const rows = await sqlOf(tx).query(
+      sql`DELETE FROM sso_connections WHERE organization_id = ${organizationId} RETURNING organization_id`,
+    );
     return rows.length > 0;
   }
 }
@@ -112,22 +114,23 @@ interface LoginRow {
 
 /** Pending sign-ins (one use each) and the provider subjects linked to users. */
 export class SqlSsoLoginStore implements SsoLoginStore {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
-  async add(stateHash: string, login: SsoPendingLogin): Promise<void> {
-    await this.sql.query(sql`DELETE FROM sso_logins WHERE expires_at < now() - interval '1 hour'`);
-    await this.sql.query(sql`INSERT INTO sso_logins (state_hash, organization_id, nonce, code_verifier, expires_at)
+  async add(stateHash: string, login: SsoPendingLogin, tx: Transaction): Promise<void> {
+    const on = sqlOf(tx);
+    await on.query(sql`DELETE FROM sso_logins WHERE expires_at < now() - interval '1 hour'`);
+    await on.query(sql`INSERT INTO sso_logins (state_hash, organization_id, nonce, code_verifier, expires_at)
       VALUES (${stateHash}, ${login.organizationId}, ${login.nonce}, ${login.codeVerifier}, ${login.expiresAt})`);
   }
 
-  async take(stateHash: string, now: Date): Promise<SsoPendingLogin | null> {
-    const [row] = await this.sql.query<LoginRow>(sql`DELETE FROM sso_logins WHERE state_hash = ${stateHash} RETURNING *`);
+  async take(stateHash: string, now: Date, tx: Transaction): Promise<SsoPendingLogin | null> {
+    const [row] = await sqlOf(tx).query<LoginRow>(sql`DELETE FROM sso_logins WHERE state_hash = ${stateHash} RETURNING *`);
     if (!row || new Date(row.expires_at).getTime() <= now.getTime()) return null;
     return { organizationId: row.organization_id, nonce: row.nonce, codeVerifier: row.code_verifier, expiresAt: new Date(row.expires_at) };
   }
 
-  async link(organizationId: number, issuer: string, subject: string, userId: string): Promise<void> {
-    await this.sql.query(sql`INSERT INTO sso_identities (organization_id, issuer, subject, user_id)
+  async link(organizationId: number, issuer: string, subject: string, userId: string, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`INSERT INTO sso_identities (organization_id, issuer, subject, user_id)
       VALUES (${organizationId}, ${issuer}, ${subject}, ${userId})
       ON CONFLICT (issuer, subject) DO UPDATE SET user_id = excluded.user_id, organization_id = excluded.organization_id`);
   }

@@ -2,7 +2,7 @@ import { User } from '../../domain/identity/user';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { UserRepository } from '../../application/identity/ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { sqlOf } from '../persistence/sql-transaction';
 import { sql, type Sql } from '../persistence/sql';
@@ -19,7 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export class SqlUserRepository implements UserRepository {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly callers: CallerCache,
   ) {}
 
@@ -45,6 +45,15 @@ export class SqlUserRepository implements UserRepository {
   findById(scope: TenantScope, id: string): Promise<User | null> {
     if (!UUID.test(id)) return Promise.resolve(null);
     return this.one(sql`id = ${id} AND ${scopeSql(scope, 'u')}`);
+  }
+
+  findByEmailIn(email: string, tx: Transaction): Promise<User | null> {
+    return this.one(sql`email = ${User.normalizeEmail(email)}`, sqlOf(tx));
+  }
+
+  findByIdIn(scope: TenantScope, id: string, tx: Transaction): Promise<User | null> {
+    if (!UUID.test(id)) return Promise.resolve(null);
+    return this.one(sql`id = ${id} AND ${scopeSql(scope, 'u')}`, sqlOf(tx));
   }
 
   findForSignIn(id: string): Promise<User | null> {
@@ -87,8 +96,8 @@ export class SqlUserRepository implements UserRepository {
     this.callers.clear();
   }
 
-  private async one(where: Sql): Promise<User | null> {
-    const [row] = await this.sql.query(sql`SELECT ${USER_COLUMNS} FROM users u WHERE ${where}`);
+  private async one(where: Sql, on: SqlRunner = this.sql): Promise<User | null> {
+    const [row] = await on.query(sql`SELECT ${USER_COLUMNS} FROM users u WHERE ${where}`);
     return row ? userOf(row) : null;
   }
 }

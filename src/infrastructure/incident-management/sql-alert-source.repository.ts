@@ -1,8 +1,10 @@
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { AlertSource, type AlertSourceKind, type GenericMapping } from '../../domain/incident-management/alert-source';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { AlertSourceRepository } from '../../application/incident-management/ports';
-import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
 
 interface SourceRow {
@@ -53,12 +55,12 @@ function toSource(row: SourceRow): AlertSource {
 /** Alert sources in plain SQL; every statement but the token lookup names the organization. */
 export class SqlAlertSourceRepository implements AlertSourceRepository {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly pool: SqlRunner = sql,
   ) {}
 
-  async add(scope: TenantScope, source: AlertSource): Promise<AlertSource> {
-    const [row] = await this.sql.query<{ id: number }>(
+  async add(scope: TenantScope, source: AlertSource, tx: Transaction): Promise<AlertSource> {
+    const [row] = await sqlOf(tx).query<{ id: number }>(
       sql`INSERT INTO im_alert_sources (public_id, organization_id, name, kind, mapping, team_id, escalation_policy_id, customer_id,
          token_hash, token_hint, created_by_user_id, created_at, updated_at, version)
        VALUES (${source.publicId}, ${scope.organizationId}, ${source.name}, ${source.kind}, ${JSON.stringify(source.mapping)}::jsonb, ${source.routing.teamId}, ${source.routing.escalationPolicyId}, ${source.routing.customerId}, ${source.tokenHash}, ${source.tokenHint}, ${source.createdByUserId}, ${source.createdAt}, ${source.updatedAt}, 1) RETURNING id`,
@@ -93,8 +95,8 @@ export class SqlAlertSourceRepository implements AlertSourceRepository {
     return rows.map(toSource);
   }
 
-  async save(scope: TenantScope, source: AlertSource): Promise<void> {
-    const rows = await this.sql.query(
+  async save(scope: TenantScope, source: AlertSource, tx: Transaction): Promise<void> {
+    const rows = await sqlOf(tx).query(
       sql`UPDATE im_alert_sources SET name = ${source.name}, mapping = ${JSON.stringify(source.mapping)}::jsonb, team_id = ${source.routing.teamId}, escalation_policy_id = ${source.routing.escalationPolicyId}, customer_id = ${source.routing.customerId}, updated_at = ${source.updatedAt},
          version = version + 1
        WHERE id = ${source.id} AND organization_id = ${scope.organizationId} AND version = ${source.version} RETURNING version`,
@@ -103,7 +105,7 @@ export class SqlAlertSourceRepository implements AlertSourceRepository {
     source.version += 1;
   }
 
-  async remove(scope: TenantScope, source: AlertSource): Promise<void> {
-    await this.sql.query(sql`DELETE FROM im_alert_sources WHERE id = ${source.id} AND organization_id = ${scope.organizationId}`);
+  async remove(scope: TenantScope, source: AlertSource, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`DELETE FROM im_alert_sources WHERE id = ${source.id} AND organization_id = ${scope.organizationId}`);
   }
 }

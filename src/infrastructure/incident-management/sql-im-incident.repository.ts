@@ -7,8 +7,14 @@ import {
   type ImTimelineKind,
 } from '../../domain/incident-management/im-incident';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
-import type { ImIncidentFilter, ImIncidentRepository, ImPage, StoredImTimelineEntry } from '../../application/incident-management/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type {
+  ImIncidentFilter,
+  ImIncidentReads,
+  ImIncidentRepository,
+  ImPage,
+  StoredImTimelineEntry,
+} from '../../application/incident-management/ports';
+import type { SqlRunner } from '../persistence/database';
 import { join, raw, sql, type Sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
@@ -89,7 +95,11 @@ export function toIncident(row: IncidentRow): ImIncident {
  * on the current unit of work; the timeline rows commit with the change. Every statement names the organization.
  */
 export class SqlImIncidentRepository implements ImIncidentRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
+
+  readsIn(tx: Transaction): ImIncidentReads {
+    return new SqlImIncidentRepository(sqlOf(tx));
+  }
 
   async add(scope: TenantScope, incident: ImIncident, tx: Transaction): Promise<ImIncident> {
     const [row] = await sqlOf(tx).query<{ id: number }>(
@@ -178,11 +188,11 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
     }));
   }
 
-  async triggerOrOccur(scope: TenantScope, candidate: ImIncident, occurrence: Record<string, unknown>) {
+  async triggerOrOccur(scope: TenantScope, candidate: ImIncident, occurrence: Record<string, unknown>, tx: Transaction) {
     // One statement decides, under the partial unique index: a new incident, or one more
     // occurrence of the open one (occurrences move neither its status nor its version). The same
     // statement writes the timeline entries of whichever happened, so an event is one round trip
-    // and atomic without a transaction of its own.
+    // and atomic; it runs on the caller's transaction (`tx`), so it commits with the caller's other writes.
     const entries = (list: readonly ImTimelineEntry[]) =>
       JSON.stringify(
         list.map((e) => ({
@@ -194,7 +204,7 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
       );
     const created = candidate.pending.splice(0);
     const occurred: ImTimelineEntry[] = [{ kind: 'occurrence', at: candidate.createdAt, actorUserId: null, details: occurrence }];
-    const [row] = await this.sql.query<IncidentRow & { inserted: boolean }>(
+    const [row] = await sqlOf(tx).query<IncidentRow & { inserted: boolean }>(
       sql`WITH upserted AS (
          INSERT INTO im_incidents (public_id, organization_id, title, description, severity, source, status, team_id, customer_id,
            escalation_policy_id, dedup_key, snoozed_until, occurrence_count, last_occurrence_at, created_by_user_id, created_at,

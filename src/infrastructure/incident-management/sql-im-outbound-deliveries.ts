@@ -1,5 +1,7 @@
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { ImOutboundDeliveries, ImOutboundDelivery } from '../../application/incident-management/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { isUuid } from '../persistence/uuid';
 import { sql, raw } from '../persistence/sql';
 
@@ -8,7 +10,7 @@ const IM_PAGE = `recipient IS NOT NULL AND event LIKE 'im.%'`;
 
 /** IM pages in `notification_deliveries`, the delivery ledger's table. */
 export class SqlImOutboundDeliveries implements ImOutboundDeliveries {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async find(organizationId: number, id: string): Promise<ImOutboundDelivery | null> {
     if (!isUuid(id)) return null;
@@ -19,8 +21,8 @@ export class SqlImOutboundDeliveries implements ImOutboundDeliveries {
     return row ? { id: row.id, status: row.status, integration: row.channel_type } : null;
   }
 
-  async requeue(organizationId: number, id: string, now: Date): Promise<boolean> {
-    const rows = await this.sql.query(
+  async requeue(organizationId: number, id: string, now: Date, tx: Transaction): Promise<boolean> {
+    const rows = await sqlOf(tx).query(
       sql`UPDATE notification_deliveries
           SET status = 'pending', next_attempt_at = ${now}, failed_at = NULL, lease_owner = NULL, lease_until = NULL
         WHERE organization_id = ${organizationId} AND id = ${id}::uuid AND status = 'failed' AND ${raw(IM_PAGE)}

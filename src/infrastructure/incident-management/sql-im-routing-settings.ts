@@ -1,6 +1,8 @@
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { ImRoutingSettings, MonitorRoutingContext, RoutedMonitor } from '../../application/incident-management/ports';
 import type { ImRoutingSetting } from '../../domain/incident-management/monitor-routing';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
 import { raw, sql } from '../persistence/sql';
 
@@ -15,7 +17,7 @@ const settingOf = (row: SettingRow | undefined): ImRoutingSetting | null =>
 
 /** IM routing settings in im_customer_routing and im_monitor_routing, on the current unit of work. */
 export class SqlImRoutingSettings implements ImRoutingSettings {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async findMonitor(organizationId: number, ref: string): Promise<RoutedMonitor | null> {
     const filter = refFilter(ref);
@@ -42,29 +44,33 @@ export class SqlImRoutingSettings implements ImRoutingSettings {
     return settingOf(rows[0]);
   }
 
-  async setCustomer(organizationId: number, customerId: number, setting: ImRoutingSetting, now: Date): Promise<void> {
-    await this.sql
+  async setCustomer(organizationId: number, customerId: number, setting: ImRoutingSetting, now: Date, tx: Transaction): Promise<void> {
+    await sqlOf(tx)
       .query(sql`INSERT INTO im_customer_routing (customer_id, organization_id, enabled, team_id, escalation_policy_id, updated_at)
        SELECT id, organization_id, ${setting.enabled}, ${setting.teamId}, ${setting.escalationPolicyId}, ${now} FROM customers WHERE id = ${customerId} AND organization_id = ${organizationId}
        ON CONFLICT (customer_id) DO UPDATE SET enabled = EXCLUDED.enabled, team_id = EXCLUDED.team_id,
          escalation_policy_id = EXCLUDED.escalation_policy_id, updated_at = EXCLUDED.updated_at`);
   }
 
-  async setMonitor(organizationId: number, monitorId: number, setting: ImRoutingSetting | null, now: Date): Promise<void> {
+  async setMonitor(organizationId: number, monitorId: number, setting: ImRoutingSetting | null, now: Date, tx: Transaction): Promise<void> {
+    const on = sqlOf(tx);
     if (setting === null) {
-      await this.sql.query(sql`DELETE FROM im_monitor_routing WHERE organization_id = ${organizationId} AND monitor_id = ${monitorId}`);
+      await on.query(sql`DELETE FROM im_monitor_routing WHERE organization_id = ${organizationId} AND monitor_id = ${monitorId}`);
       return;
     }
-    await this.sql
-      .query(sql`INSERT INTO im_monitor_routing (monitor_id, organization_id, enabled, team_id, escalation_policy_id, updated_at)
+    await on.query(sql`INSERT INTO im_monitor_routing (monitor_id, organization_id, enabled, team_id, escalation_policy_id, updated_at)
        SELECT id, organization_id, ${setting.enabled}, ${setting.teamId}, ${setting.escalationPolicyId}, ${now} FROM monitors WHERE id = ${monitorId} AND organization_id = ${organizationId}
        ON CONFLICT (monitor_id) DO UPDATE SET enabled = EXCLUDED.enabled, team_id = EXCLUDED.team_id,
          escalation_policy_id = EXCLUDED.escalation_policy_id, updated_at = EXCLUDED.updated_at`);
   }
 
-  async forMonitors(monitorIds: readonly number[]): Promise<Map<number, MonitorRoutingContext>> {
+  forMonitorsIn(monitorIds: readonly number[], tx: Transaction): Promise<Map<number, MonitorRoutingContext>> {
+    return this.forMonitors(monitorIds, sqlOf(tx));
+  }
+
+  async forMonitors(monitorIds: readonly number[], on: SqlRunner = this.sql): Promise<Map<number, MonitorRoutingContext>> {
     if (monitorIds.length === 0) return new Map();
-    const rows = await this.sql.query<{
+    const rows = await on.query<{
       monitor_id: string;
       im_enabled: boolean;
       c_enabled: boolean | null;

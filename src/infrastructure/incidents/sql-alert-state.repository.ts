@@ -1,6 +1,6 @@
 import type { AlertStateRepository, AlertStateSeed } from '../../application/incidents/ports';
 import { AlertState } from '../../domain/incidents/alert-state';
-import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
 import { appendLiveEvents, type LiveEventNotice } from '../live-events/live-event-append';
@@ -51,7 +51,7 @@ export class SqlAlertStateRepository implements AlertStateRepository {
   private readonly lockedOpen = new WeakMap<Transaction, Map<number, boolean>>();
 
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly pool: SqlRunner,
   ) {}
 
@@ -65,7 +65,7 @@ export class SqlAlertStateRepository implements AlertStateRepository {
          FROM jsonb_array_elements(${JSON.stringify(ordered.map((s) => [s.monitorId, s.organizationId, s.customerId, s.checkIntervalSeconds]))}::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n
        ON CONFLICT (monitor_id) DO NOTHING RETURNING monitor_id`);
     // A monitor's first state is a state change of the live stream (unknown to up).
-    await appendLiveEvents(tx, this.sql, created.map(stateChanged));
+    await appendLiveEvents(tx, created.map(stateChanged));
     const rows = await sqlOf(tx).query<StateRow>(
       sql`SELECT ${raw(COLUMNS)} FROM monitor_alert_states
         WHERE monitor_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ordered.map((s) => s.monitorId))}::jsonb)::bigint)
@@ -108,7 +108,6 @@ export class SqlAlertStateRepository implements AlertStateRepository {
     for (const s of changed) locked?.set(s.monitorId, s.openIncidentId !== null);
     await appendLiveEvents(
       tx,
-      this.sql,
       changed.map((s) => stateChanged({ monitor_id: String(s.monitorId) })),
     );
   }

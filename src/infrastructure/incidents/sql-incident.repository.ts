@@ -2,7 +2,7 @@ import type { IncidentFilter, IncidentRepository } from '../../application/incid
 import { Incident, type IncidentOrigin, type IncidentStatus } from '../../domain/incidents/incident';
 import { TimelineEntry } from '../../domain/incidents/timeline-entry';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import type { Transaction } from '../../application/shared/transaction';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { sqlOf } from '../persistence/sql-transaction';
@@ -106,7 +106,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * which joins the caller's transaction: the use cases pass `tx` where a write must commit with others.
  */
 export class SqlIncidentRepository implements IncidentRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(incident: Incident, tx: Transaction): Promise<Incident> {
     const i = incident;
@@ -146,10 +146,14 @@ export class SqlIncidentRepository implements IncidentRepository {
     return row ? incidentOf(row) : null;
   }
 
-  async findByRef(scope: TenantScope, ref: string): Promise<Incident | null> {
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<Incident | null> {
+    return this.findByRef(scope, ref, sqlOf(tx));
+  }
+
+  async findByRef(scope: TenantScope, ref: string, on: SqlRunner = this.sql): Promise<Incident | null> {
     const key = INT.test(ref) ? sql`id = ${Number(ref)}` : UUID.test(ref) ? sql`public_id = ${ref.toLowerCase()}` : null;
     if (!key) return null;
-    const [row] = await this.sql.query<IncidentRow>(
+    const [row] = await on.query<IncidentRow>(
       sql`SELECT ${raw(COLUMNS)} FROM incidents WHERE ${key} AND organization_id = ${scope.organizationId}
         ${scope.customerId === null ? empty : sql`AND customer_id = ${scope.customerId}`}`,
     );
@@ -190,7 +194,6 @@ export class SqlIncidentRepository implements IncidentRepository {
     // An update posted to the timeline (a person's note) is told on the live stream.
     await appendLiveEvents(
       tx,
-      this.sql,
       entries.flatMap((e) => (e.kind === 'update' ? [{ kind: 'incident.updated' as const, incidentId: e.incidentId, at: e.at }] : [])),
     );
   }

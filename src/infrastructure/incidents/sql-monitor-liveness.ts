@@ -1,7 +1,7 @@
 import type { LivenessCandidate, LivenessUpdate, MonitorLivenessStore } from '../../application/incidents/ports';
 import { alertPolicyOfRow, type AlertSettingsRow } from '../results/sql-monitor-lookup';
 import { HEARTBEAT_LOCATION } from '../../domain/checks/heartbeat';
-import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
 import { appendLiveEvents } from '../live-events/live-event-append';
@@ -47,7 +47,7 @@ const candidateOf = (row: CandidateRow): LivenessCandidate => ({
 export class SqlMonitorLiveness implements MonitorLivenessStore {
   constructor(
     private readonly pool: SqlRunner,
-    private readonly tx: UnitOfWorkSql,
+    private readonly tx: SqlRunner,
     private readonly catalogue: readonly string[],
   ) {}
 
@@ -116,7 +116,6 @@ export class SqlMonitorLiveness implements MonitorLivenessStore {
     // A state written first, or whose undecided mark came or went: a state change of the live stream.
     await appendLiveEvents(
       tx,
-      this.tx,
       stored.filter((row) => row.changed).map((row) => ({ kind: 'monitor.stateChanged', monitorId: Number(row.monitor_id) })),
     );
     return stored.map((row) => Number(row.monitor_id));

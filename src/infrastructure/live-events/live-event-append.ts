@@ -1,6 +1,5 @@
 import { LIVE_EVENT_CATALOGUE, type LiveEventFieldName, type LiveEventKind } from '../../domain/live-events/catalogue';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
 import { join, raw, sql, type Sql } from '../persistence/sql';
 import { SqlTransaction, type CommitStage } from '../persistence/sql-transaction';
 
@@ -120,14 +119,11 @@ const LIVE_EVENTS_STAGE: CommitStage<LiveEventNotice> = {
   },
 };
 
-/**
- * Appends live events in the caller's transaction: staged to its end when `tx` is the runner's,
- * else written at once on `outside` (the current unit of work, which then holds the lock to its end).
- */
-export async function appendLiveEvents(tx: Transaction, outside: UnitOfWorkSql, notices: readonly LiveEventNotice[]): Promise<void> {
+/** Appends live events in the caller's transaction: staged to its end (written just before its COMMIT). */
+export async function appendLiveEvents(tx: Transaction, notices: readonly LiveEventNotice[]): Promise<void> {
   if (notices.length === 0) return;
-  if (tx instanceof SqlTransaction) tx.stage(LIVE_EVENTS_STAGE, notices);
-  else await outside.query(liveEventsInsert(notices));
+  if (!(tx instanceof SqlTransaction)) throw new TypeError('A transaction handle comes from the TransactionRunner');
+  tx.stage(LIVE_EVENTS_STAGE, notices);
 }
 
 /**

@@ -1,7 +1,9 @@
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { Location } from '../../domain/locations/location';
 import type { LocationRepository } from '../../application/locations/ports';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner } from '../persistence/database';
 import { empty, sql } from '../persistence/sql';
 import { versionSaved } from '../persistence/optimistic';
 
@@ -23,7 +25,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
 
 /** Location rows in plain SQL on the current unit of work (the audit trigger records each change). */
 export class SqlLocationRepository implements LocationRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async findByCode(code: string): Promise<Location | null> {
     const [row] = await this.sql.query(sql`SELECT ${COLUMNS} FROM locations l WHERE l.code = ${code}`);
@@ -36,9 +38,9 @@ export class SqlLocationRepository implements LocationRepository {
     return rows.map(locationOf);
   }
 
-  async add(location: Location): Promise<Location> {
+  async add(location: Location, tx: Transaction): Promise<Location> {
     try {
-      const [row] = await this.sql.query<{ id: string }>(
+      const [row] = await sqlOf(tx).query<{ id: string }>(
         sql`INSERT INTO locations (code, name, organization_id, created_at)
             VALUES (${location.code}, ${location.name}, ${location.organizationId}, ${location.createdAt}) RETURNING id`,
       );
@@ -51,8 +53,8 @@ export class SqlLocationRepository implements LocationRepository {
   }
 
   /** Optimistic: a location renamed since it was read answers `conflict`. */
-  async save(location: Location): Promise<void> {
-    const rows = await this.sql.query(
+  async save(location: Location, tx: Transaction): Promise<void> {
+    const rows = await sqlOf(tx).query(
       sql`UPDATE locations SET name = ${location.name}, version = version + 1
           WHERE id = ${location.id} AND version = ${location.version} RETURNING version`,
     );
@@ -63,9 +65,9 @@ export class SqlLocationRepository implements LocationRepository {
    * One statement: counts the monitors listing the code (a private location's can only be its
    * organization's) and deletes the row when there are none; keys and probe records go with it.
    */
-  async removeUnlessUsed(location: Location): Promise<number> {
+  async removeUnlessUsed(location: Location, tx: Transaction): Promise<number> {
     const owner = location.organizationId === null ? empty : sql`AND m.organization_id = ${location.organizationId}`;
-    const [row] = await this.sql.query<{ monitors: number }>(
+    const [row] = await sqlOf(tx).query<{ monitors: number }>(
       sql`WITH used AS (SELECT count(*)::int AS monitors FROM monitors m WHERE ${location.code} = ANY(m.locations) ${owner}),
               gone AS (DELETE FROM locations WHERE id = ${location.id} AND (SELECT monitors FROM used) = 0 RETURNING id)
           SELECT (SELECT monitors FROM used) AS monitors, (SELECT count(*)::int FROM gone) AS deleted`,

@@ -1,6 +1,8 @@
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { ProbeKey } from '../../domain/locations/probe-key';
 import type { ProbeKeyRepository } from '../../application/locations/ports';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,7 +26,7 @@ const keyOf = (row: SqlRow) =>
 
 /** Probe keys in plain SQL on the current unit of work (the audit trigger records issue and revocation). */
 export class SqlProbeKeyRepository implements ProbeKeyRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async list(locationId: number): Promise<ProbeKey[]> {
     const rows = await this.sql.query(sql`SELECT ${COLUMNS} FROM probe_keys k WHERE k.location_id = ${locationId} ORDER BY k.id DESC`);
@@ -39,8 +41,8 @@ export class SqlProbeKeyRepository implements ProbeKeyRepository {
     return row ? keyOf(row) : null;
   }
 
-  async add(key: ProbeKey): Promise<ProbeKey> {
-    const [row] = await this.sql.query<{ id: string }>(
+  async add(key: ProbeKey, tx: Transaction): Promise<ProbeKey> {
+    const [row] = await sqlOf(tx).query<{ id: string }>(
       sql`INSERT INTO probe_keys (public_id, location_id, name, secret_digest, secret_prefix, created_at)
           VALUES (${key.publicId}::uuid, ${key.locationId}, ${key.name}, ${Buffer.from(key.secretDigest, 'base64url')},
                   ${key.secretPrefix}, ${key.createdAt}) RETURNING id`,
@@ -53,7 +55,7 @@ export class SqlProbeKeyRepository implements ProbeKeyRepository {
    * A key's one change is its revocation, once and for good: a key revoked meanwhile keeps its first
    * revocation (no version: there is nothing a second writer could overwrite).
    */
-  async save(key: ProbeKey): Promise<void> {
-    await this.sql.query(sql`UPDATE probe_keys SET revoked_at = ${key.revokedAt} WHERE id = ${key.id} AND revoked_at IS NULL`);
+  async save(key: ProbeKey, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`UPDATE probe_keys SET revoked_at = ${key.revokedAt} WHERE id = ${key.id} AND revoked_at IS NULL`);
   }
 }

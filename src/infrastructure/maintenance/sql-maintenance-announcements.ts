@@ -1,12 +1,12 @@
 import type { Transaction } from '../../application/shared/transaction';
 import { sqlOf } from '../persistence/sql-transaction';
 import type { MaintenanceAnnouncements } from '../../application/maintenance/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 
 /** The announcement ledger: the primary key (window, occurrence start, kind) lets exactly one claim win. */
 export class SqlMaintenanceAnnouncements implements MaintenanceAnnouncements {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async claim(
     windowId: number,

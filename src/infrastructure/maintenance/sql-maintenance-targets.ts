@@ -1,9 +1,11 @@
 import type { TargetType, WindowTarget } from '../../domain/maintenance/maintenance-window';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { targetKey, type CoveredMonitor, type MaintenanceTargets, type TargetRecord } from '../../application/maintenance/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { refBatch, refFilter } from '../persistence/tenant-scope';
 import { empty, raw, sql } from '../persistence/sql';
+import { sqlOf } from '../persistence/sql-transaction';
+import type { Transaction } from '../../application/shared/transaction';
 
 const TABLES: Record<TargetType, { table: string; customerColumn: string }> = {
   website: { table: 'monitors', customerColumn: 'customer_id' },
@@ -18,21 +20,29 @@ const toRecord = (row: Row): TargetRecord => ({ id: Number(row.id), publicId: ro
 
 /** The records maintenance windows point at, read from their own contexts' tables. */
 export class SqlMaintenanceTargets implements MaintenanceTargets {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
-  async find(scope: TenantScope, type: TargetType, ref: string): Promise<TargetRecord | null> {
+  findIn(scope: TenantScope, type: TargetType, ref: string, tx: Transaction): Promise<TargetRecord | null> {
+    return this.find(scope, type, ref, sqlOf(tx));
+  }
+
+  async find(scope: TenantScope, type: TargetType, ref: string, on: SqlRunner = this.sql): Promise<TargetRecord | null> {
     const filter = refFilter(ref);
     if (!filter) return null;
     const { table, customerColumn } = TABLES[type];
     const [column, value] = 'id' in filter ? ['id', filter.id] : ['public_id', filter.publicId];
     const customer = scope.customerId !== null ? sql` AND ${raw(customerColumn)} = ${scope.customerId}` : empty;
-    const [row] = await this.sql.query<Row>(
+    const [row] = await on.query<Row>(
       sql`SELECT id, public_id, ${raw(customerColumn)} AS customer_id FROM ${raw(table)} WHERE organization_id = ${scope.organizationId} AND ${raw(column)} = ${value}${customer}`,
     );
     return row ? toRecord(row) : null;
   }
 
-  async existing(organizationId: number, targets: readonly WindowTarget[]): Promise<Map<string, TargetRecord>> {
+  existingIn(organizationId: number, targets: readonly WindowTarget[], tx: Transaction): Promise<Map<string, TargetRecord>> {
+    return this.existing(organizationId, targets, sqlOf(tx));
+  }
+
+  async existing(organizationId: number, targets: readonly WindowTarget[], on: SqlRunner = this.sql): Promise<Map<string, TargetRecord>> {
     const found = new Map<string, TargetRecord>();
     const byTable = new Map<string, { type: TargetType; ids: number[] }>();
     for (const target of targets) {
@@ -43,7 +53,7 @@ export class SqlMaintenanceTargets implements MaintenanceTargets {
     }
     for (const { type, ids } of byTable.values()) {
       const { table, customerColumn } = TABLES[type];
-      const rows = await this.sql.query<Row>(
+      const rows = await on.query<Row>(
         sql`SELECT id, public_id, ${raw(customerColumn)} AS customer_id FROM ${raw(table)} WHERE organization_id = ${organizationId} AND id = ANY(${[...new Set(ids.map((id) => Math.trunc(id)))]}::int8[])`,
       );
       for (const row of rows) found.set(targetKey({ type, id: Number(row.id) }), toRecord(row));

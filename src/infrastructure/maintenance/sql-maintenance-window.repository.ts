@@ -4,7 +4,7 @@ import { AppError } from '../../domain/shared/app-error';
 import { MaintenanceWindow, type WindowTarget } from '../../domain/maintenance/maintenance-window';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CoveredMonitor, MaintenanceWindowRepository } from '../../application/maintenance/ports';
-import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { refCondition } from '../persistence/tenant-scope';
 import { raw, sql } from '../persistence/sql';
 
@@ -84,7 +84,7 @@ const targetsJson = (targets: readonly WindowTarget[]) => JSON.stringify(targets
  */
 export class SqlMaintenanceWindowRepository implements MaintenanceWindowRepository {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly pool: SqlRunner = sql,
   ) {}
 
@@ -104,10 +104,14 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
     return window;
   }
 
-  async findByRef(scope: TenantScope, ref: string): Promise<MaintenanceWindow | null> {
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<MaintenanceWindow | null> {
+    return this.findByRef(scope, ref, sqlOf(tx));
+  }
+
+  async findByRef(scope: TenantScope, ref: string, on: SqlRunner = this.sql): Promise<MaintenanceWindow | null> {
     const condition = refCondition(ref, 'w');
     if (!condition) return null;
-    const rows = await this.sql.query<WindowRow>(
+    const rows = await on.query<WindowRow>(
       sql`SELECT ${raw(COLUMNS)} FROM maintenance_windows w WHERE ${scopeSql(scope)} AND ${condition}`,
     );
     return rows[0] ? toWindow(rows[0]) : null;
@@ -140,8 +144,8 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
     window.version += 1;
   }
 
-  async remove(window: MaintenanceWindow): Promise<void> {
-    await this.sql.query(sql`DELETE FROM maintenance_windows WHERE id = ${window.id}`);
+  async remove(window: MaintenanceWindow, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`DELETE FROM maintenance_windows WHERE id = ${window.id}`);
   }
 
   async coveringMonitor(monitorId: number): Promise<{ monitor: CoveredMonitor; windows: MaintenanceWindow[] } | null> {

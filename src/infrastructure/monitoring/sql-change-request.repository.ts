@@ -3,7 +3,7 @@ import { ChangeRequest, type ChangeRequestAction, type ChangeRequestStatus } fro
 import type { MonitorKind } from '../../domain/monitoring/monitor-kind';
 import type { ChangeRequestFilter, ChangeRequestRepository, Page, PageOf } from '../../application/monitoring/ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
 import { join, sql, type Sql } from '../persistence/sql';
@@ -42,7 +42,7 @@ function requestOf(row: SqlRow): ChangeRequest {
  * a page and its total are one statement.
  */
 export class SqlChangeRequestRepository implements ChangeRequestRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(request: ChangeRequest, tx: Transaction): Promise<ChangeRequest> {
     const r = request;
@@ -60,10 +60,14 @@ export class SqlChangeRequestRepository implements ChangeRequestRepository {
     return request;
   }
 
-  async findByRef(scope: TenantScope, ref: string): Promise<ChangeRequest | null> {
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<ChangeRequest | null> {
+    return this.findByRef(scope, ref, sqlOf(tx));
+  }
+
+  async findByRef(scope: TenantScope, ref: string, on: SqlRunner = this.sql): Promise<ChangeRequest | null> {
     const condition = refCondition(ref, 'r');
     if (!condition) return null;
-    const [row] = await this.sql.query(sql`SELECT ${COLUMNS} FROM change_requests r WHERE ${condition} AND ${scopeSql(scope, 'r')}`);
+    const [row] = await on.query(sql`SELECT ${COLUMNS} FROM change_requests r WHERE ${condition} AND ${scopeSql(scope, 'r')}`);
     return row ? requestOf(row) : null;
   }
 

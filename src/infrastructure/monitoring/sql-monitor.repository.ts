@@ -4,7 +4,7 @@ import type { CheckMode, ManagementType, MonitorKind, MonitoringType, MonitorSta
 import type { MonitorConfig } from '../../domain/monitoring/monitor-config';
 import type { MonitorCounts, MonitorRepository } from '../../application/monitoring/ports';
 import type { Transaction, TransactionRunner } from '../../application/shared/transaction';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
 import { raw, sql } from '../persistence/sql';
@@ -122,7 +122,7 @@ function rowOf(m: Monitor): SqlRow {
  */
 export class SqlMonitorRepository implements MonitorRepository {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly transactions: TransactionRunner,
   ) {}
 
@@ -139,10 +139,18 @@ export class SqlMonitorRepository implements MonitorRepository {
     return monitor;
   }
 
-  async findByRef(scope: TenantScope, kind: MonitorKind, ref: string): Promise<Monitor | null> {
+  findByRef(scope: TenantScope, kind: MonitorKind, ref: string): Promise<Monitor | null> {
+    return this.findOn(this.sql, scope, kind, ref);
+  }
+
+  findByRefIn(scope: TenantScope, kind: MonitorKind, ref: string, tx: Transaction): Promise<Monitor | null> {
+    return this.findOn(sqlOf(tx), scope, kind, ref);
+  }
+
+  private async findOn(on: SqlRunner, scope: TenantScope, kind: MonitorKind, ref: string): Promise<Monitor | null> {
     const condition = refCondition(ref, 'm');
     if (!condition) return null;
-    const [row] = await this.sql.query(
+    const [row] = await on.query(
       sql`SELECT ${COLUMNS} FROM monitors m WHERE ${condition} AND m.kind = ${kind} AND ${scopeSql(scope, 'm')}`,
     );
     return row ? monitorOf(row) : null;
@@ -159,7 +167,7 @@ export class SqlMonitorRepository implements MonitorRepository {
       );
       versionSaved(monitor, rows);
       // Paused or resumed: a state change of the live stream.
-      if (rows[0]?.status_changed === true) await appendLiveEvents(tx, run, [{ kind: 'monitor.stateChanged', monitorId: monitor.id }]);
+      if (rows[0]?.status_changed === true) await appendLiveEvents(tx, [{ kind: 'monitor.stateChanged', monitorId: monitor.id }]);
       if (monitor.kind === 'website') await refreshWebsiteDocuments(run, [monitor.id]);
     };
     await uniqueWrite('monitorKeyTaken', () => this.write(monitor, tx, update), KEY_INDEX);
@@ -175,8 +183,8 @@ export class SqlMonitorRepository implements MonitorRepository {
     );
   }
 
-  async countForCustomer(scope: TenantScope, customerId: number): Promise<MonitorCounts> {
-    const [row] = await this.sql.query<{
+  async countForCustomer(scope: TenantScope, customerId: number, tx: Transaction): Promise<MonitorCounts> {
+    const [row] = await sqlOf(tx).query<{
       total: string;
       self_service: string;
     }>(sql`SELECT count(*) AS total, count(*) FILTER (WHERE management_type = 'self_service') AS self_service
@@ -188,9 +196,9 @@ export class SqlMonitorRepository implements MonitorRepository {
     await racing(() => sqlOf(tx).query(sql`SELECT id FROM monitors WHERE id = ${monitor.id} FOR UPDATE`));
   }
 
-  async recordHeartbeat(token: string, at: Date): Promise<boolean> {
+  async recordHeartbeat(token: string, at: Date, tx: Transaction): Promise<boolean> {
     const rows = await racing(() =>
-      this.sql.query<{ id: string; kind: MonitorKind }>(
+      sqlOf(tx).query<{ id: string; kind: MonitorKind }>(
         sql`UPDATE monitors SET last_heartbeat_at = ${at} WHERE heartbeat_token = ${token} AND monitoring_type = 'heartbeat' RETURNING id, kind`,
       ),
     );

@@ -2,7 +2,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { Tag } from '../../domain/monitoring/tag';
 import type { TagRepository } from '../../application/monitoring/ports';
 import type { Transaction, TransactionRunner } from '../../application/shared/transaction';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf } from '../persistence/row';
 import { sql, type Sql } from '../persistence/sql';
@@ -42,7 +42,7 @@ const taggedMonitorIds = async (run: UnitOfWorkSql, tagId: number): Promise<numb
  */
 export class SqlTagRepository implements TagRepository {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly transactions: TransactionRunner,
   ) {}
 

@@ -1,7 +1,7 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ChannelOwners } from '../../application/notifications/ports';
+import type { SqlRunner } from '../persistence/database';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
 import { sqlOf } from '../persistence/sql-transaction';
 import { isUuid } from '../persistence/uuid';
 import { refFilter } from '../persistence/tenant-scope';
@@ -9,7 +9,7 @@ import { raw, sql } from '../persistence/sql';
 
 /** Customers and monitors by id or public id, as the caller's scope sees them; users who see a customer. */
 export class SqlChannelOwners implements ChannelOwners {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async customer(scope: TenantScope, ref: string): Promise<{ id: number } | null> {
     const [row] = await this.lookup<{ id: number }>('customers', 'id', scope, ref);

@@ -6,7 +6,7 @@ import type {
   DirectMessage,
   DirectRecipient,
 } from '../../application/notifications/ports';
-import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
@@ -22,16 +22,12 @@ interface ClaimedRow {
 
 /**
  * Direct messages in the delivery ledger (notification_deliveries rows with a recipient instead of a
- * channel). `enqueue` runs in the transaction it is handed (else the caller's unit of work), so the
- * messages commit with the change that causes them; one statement inserts them all, a repeated
- * dedup key keeps the first row. `claimDue` leases due rows as channel deliveries are leased.
+ * channel). `enqueue` runs in the transaction it is handed, so the messages commit with the change
+ * that causes them; one statement inserts them all, a repeated dedup key keeps the first row. `claimDue` leases due rows as channel deliveries are leased.
  */
 export class SqlDirectDeliveries implements DirectDeliveries, DirectDeliveryQueue {
-  /** `context`: the caller's unit of work (joins its transaction); `sql`: the pool, for the worker's claims. */
-  constructor(
-    private readonly context: UnitOfWorkSql,
-    private readonly sql: SqlRunner,
-  ) {}
+  /** `sql`: the pool, for the worker's claims and settlements (`enqueue` runs on the caller's `tx`). */
+  constructor(private readonly sql: SqlRunner) {}
 
   async enqueue(messages: readonly DirectMessage[], at: Date, tx: Transaction): Promise<string[]> {
     if (messages.length === 0) return [];

@@ -1,9 +1,9 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { NotificationChannel } from '../../domain/notifications/notification-channel';
-import type { ChannelFilter, NotificationChannelRepository } from '../../application/notifications/ports';
+import type { ChannelFilter, ChannelReads, NotificationChannelRepository } from '../../application/notifications/ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
 import { sqlOf } from '../persistence/sql-transaction';
@@ -96,7 +96,7 @@ async function uniqueWrite<T>(write: () => Promise<T>): Promise<T> {
  * ledger keeps) and names the version it read (a lost race is `conflict`).
  */
 export class SqlNotificationChannelRepository implements NotificationChannelRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(channel: NotificationChannel, tx: Transaction): Promise<NotificationChannel> {
     const c = channel;
@@ -171,6 +171,10 @@ export class SqlNotificationChannelRepository implements NotificationChannelRepo
       ),
     );
     versionSaved(c, rows);
+  }
+
+  readsIn(tx: Transaction): ChannelReads {
+    return new SqlNotificationChannelRepository(sqlOf(tx));
   }
 
   /** The overrides made of it go by the foreign key's cascade. */

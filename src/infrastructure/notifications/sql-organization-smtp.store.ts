@@ -1,6 +1,8 @@
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { OrganizationSmtp, SmtpSecurity } from '../../domain/notifications/organization-smtp';
 import type { OrganizationSmtpStore } from '../../application/notifications/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 
 interface Row {
@@ -17,7 +19,7 @@ interface Row {
 
 /** One row per organization that has its own SMTP server. */
 export class SqlOrganizationSmtpStore implements OrganizationSmtpStore {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async get(organizationId: number): Promise<OrganizationSmtp | null> {
     const [row] = await this.sql.query<Row>(sql`SELECT * FROM organization_smtp WHERE organization_id = ${organizationId}`);
@@ -36,8 +38,8 @@ export class SqlOrganizationSmtpStore implements OrganizationSmtpStore {
       : null;
   }
 
-  async put(s: OrganizationSmtp): Promise<void> {
-    await this.sql
+  async put(s: OrganizationSmtp, tx: Transaction): Promise<void> {
+    await sqlOf(tx)
       .query(sql`INSERT INTO organization_smtp (organization_id, host, port, security, username, password_ciphertext, from_address, verified_at, updated_at)
        VALUES (${s.organizationId}, ${s.host}, ${s.port}, ${s.security}, ${s.username}, ${s.passwordCiphertext}, ${s.fromAddress}, ${s.verifiedAt}, ${s.updatedAt})
        ON CONFLICT (organization_id) DO UPDATE SET host = EXCLUDED.host, port = EXCLUDED.port, security = EXCLUDED.security,
@@ -45,8 +47,8 @@ export class SqlOrganizationSmtpStore implements OrganizationSmtpStore {
          verified_at = EXCLUDED.verified_at, updated_at = EXCLUDED.updated_at`);
   }
 
-  async remove(organizationId: number): Promise<boolean> {
-    const rows = await this.sql.query<{ organization_id: number }>(
+  async remove(organizationId: number, tx: Transaction): Promise<boolean> {
+    const rows = await sqlOf(tx).query<{ organization_id: number }>(
       sql`DELETE FROM organization_smtp WHERE organization_id = ${organizationId} RETURNING organization_id`,
     );
     return rows.length > 0;

@@ -1,7 +1,7 @@
 import type { PendingSecurityNotice, SecurityNoticeFeed } from '../../application/notifications/ports';
 import { decodePublishedEvent, type OutboxRow, type RefusedEvents } from '../event-catalogue/published-events';
 import { warnRefused } from '../event-catalogue/refused';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
@@ -16,7 +16,7 @@ const KIND = 'identity.securityNotice';
  */
 export class SqlSecurityNoticeFeed implements SecurityNoticeFeed {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly refused: RefusedEvents = warnRefused,
   ) {}
 

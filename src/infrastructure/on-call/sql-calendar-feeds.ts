@@ -1,5 +1,7 @@
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { CalendarFeed, CalendarFeeds } from '../../application/on-call/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
 
 interface FeedRow {
@@ -12,13 +14,13 @@ interface FeedRow {
 
 /** Calendar feed tokens by digest; one per schedule and per user (partial unique indexes back that up). */
 export class SqlCalendarFeeds implements CalendarFeeds {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
-  async replace(feed: CalendarFeed): Promise<void> {
+  async replace(feed: CalendarFeed, tx: Transaction): Promise<void> {
     const { scheduleId, userId } = feed.subject;
     // One statement: two concurrent replacements cannot both insert, the later one wins.
     const target = scheduleId !== null ? '(schedule_id) WHERE schedule_id IS NOT NULL' : '(user_id) WHERE user_id IS NOT NULL';
-    await this.sql.query(
+    await sqlOf(tx).query(
       sql`INSERT INTO im_calendar_feeds (token_hash, organization_id, schedule_id, user_id, created_at) VALUES (${feed.tokenHash}, ${feed.organizationId}, ${scheduleId}, ${userId}, ${feed.createdAt})
        ON CONFLICT ${raw(target)} DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = EXCLUDED.created_at`,
     );

@@ -1,8 +1,10 @@
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { ResponderContactMethods } from '../../application/incident-management/ports';
 import type { ContactMethodRepository } from '../../application/on-call/ports';
 import { ACCOUNT_EMAIL_METHOD, type ContactMethod, type ContactMethodType } from '../../domain/incident-management/contact-method';
 import type { CredentialCipher } from '../../application/monitoring/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
 
 interface Row {
@@ -29,7 +31,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export class SqlContactMethods implements ContactMethodRepository, ResponderContactMethods {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly cipher: CredentialCipher,
   ) {}
 
@@ -61,25 +63,29 @@ export class SqlContactMethods implements ContactMethodRepository, ResponderCont
     return rows[0] ? this.methodOf(rows[0]) : null;
   }
 
-  async put(method: ContactMethod): Promise<void> {
-    await this.sql.query(
+  async put(method: ContactMethod, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(
       sql`INSERT INTO im_contact_methods (${raw(COLUMNS)})
        SELECT u.id, ${method.id}, u.organization_id, ${method.type}, ${method.id === ACCOUNT_EMAIL_METHOD ? null : method.address}, ${method.enabled}, ${method.secret === null ? null : this.cipher.encrypt(method.secret, secretContext(method.id))}, ${method.createdAt}, ${method.updatedAt} FROM users u WHERE u.id = ${method.userId} AND u.organization_id = ${method.organizationId}
        ON CONFLICT (user_id, id) DO UPDATE SET address = EXCLUDED.address, enabled = EXCLUDED.enabled, updated_at = EXCLUDED.updated_at`,
     );
   }
 
-  async remove(organizationId: number, userId: string, id: string): Promise<void> {
-    await this.sql.query(
+  async remove(organizationId: number, userId: string, id: string, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(
       sql`DELETE FROM im_contact_methods WHERE organization_id = ${organizationId} AND user_id = ${userId} AND id = ${id}`,
     );
   }
 
-  async ofUsers(organizationId: number, userIds: readonly string[]): Promise<Map<string, ContactMethod[]>> {
+  ofUsersIn(organizationId: number, userIds: readonly string[], tx: Transaction): Promise<Map<string, ContactMethod[]>> {
+    return this.ofUsers(organizationId, userIds, sqlOf(tx));
+  }
+
+  async ofUsers(organizationId: number, userIds: readonly string[], on: SqlRunner = this.sql): Promise<Map<string, ContactMethod[]>> {
     const ids = userIds.filter((id) => UUID.test(id));
     const byUser = new Map<string, ContactMethod[]>();
     if (ids.length === 0) return byUser;
-    const rows = await this.sql.query<Row>(
+    const rows = await on.query<Row>(
       sql`SELECT ${raw(COLUMNS)} FROM im_contact_methods WHERE organization_id = ${organizationId} AND user_id = ANY(${ids}::uuid[]) ORDER BY created_at, id`,
     );
     for (const row of rows) {

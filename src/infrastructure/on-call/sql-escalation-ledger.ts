@@ -1,5 +1,5 @@
 import type { DueEscalation, EscalatingIncident, EscalationDueTimes, EscalationLedger } from '../../application/on-call/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
@@ -40,7 +40,7 @@ const toIncident = (row: Omit<DueRow, 'next_step' | 'next_due_at'>): EscalatingI
  * `im_incident_monitor_origins` (a storm whose last recoveries raced).
  */
 export class SqlEscalationLedger implements EscalationLedger, EscalationDueTimes {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async nextDueAt(now: Date): Promise<Date | null> {
     const [row] = await this.sql.query<{ due: Time | null }>(sql`SELECT LEAST(
@@ -56,8 +56,8 @@ export class SqlEscalationLedger implements EscalationLedger, EscalationDueTimes
     return row?.due ? new Date(row.due) : null;
   }
 
-  async adoptNew(now: Date): Promise<number> {
-    const rows = await this.sql
+  async adoptNew(now: Date, tx: Transaction): Promise<number> {
+    const rows = await sqlOf(tx)
       .query(sql`INSERT INTO im_escalations (incident_id, organization_id, next_step, next_due_at, started_at, updated_at)
        SELECT i.public_id, i.organization_id, 0, i.created_at, ${now}, ${now}
          FROM im_incidents i

@@ -1,8 +1,9 @@
+import { sqlOf } from '../persistence/sql-transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { EscalationPolicy, type EscalationLevel } from '../../domain/on-call/escalation-policy';
 import type { EscalationPolicyRepository } from '../../application/on-call/ports';
-import type { TransactionRunner } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { Transaction } from '../../application/shared/transaction';
+import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from '../persistence/uuid';
 import { raw, sql } from '../persistence/sql';
 
@@ -36,25 +37,24 @@ const toPolicy = (row: PolicyRow) =>
     version: Number(row.version),
   });
 
-/** Escalation policies and their levels, written together in one transaction. */
+/** Escalation policies and their levels, written together on the caller's transaction. */
 export class SqlEscalationPolicyRepository implements EscalationPolicyRepository {
-  constructor(
-    private readonly sql: UnitOfWorkSql,
-    private readonly tx: TransactionRunner,
-  ) {}
+  constructor(private readonly sql: SqlRunner) {}
 
-  async add(policy: EscalationPolicy): Promise<void> {
-    await this.tx.run(async () => {
-      await this.sql
-        .query(sql`INSERT INTO escalation_policies (id, organization_id, name, description, repeat_count, created_at, updated_at, version)
-         VALUES (${policy.id}, ${policy.organizationId}, ${policy.name}, ${policy.description}, ${policy.repeatCount}, ${policy.createdAt}, ${policy.updatedAt}, 1)`);
-      await this.writeLevels(policy);
-    });
+  async add(policy: EscalationPolicy, tx: Transaction): Promise<void> {
+    const db = sqlOf(tx);
+    await db.query(sql`INSERT INTO escalation_policies (id, organization_id, name, description, repeat_count, created_at, updated_at, version)
+       VALUES (${policy.id}, ${policy.organizationId}, ${policy.name}, ${policy.description}, ${policy.repeatCount}, ${policy.createdAt}, ${policy.updatedAt}, 1)`);
+    await this.writeLevels(db, policy);
   }
 
-  async find(organizationId: number, id: string): Promise<EscalationPolicy | null> {
+  findIn(organizationId: number, id: string, tx: Transaction): Promise<EscalationPolicy | null> {
+    return this.find(organizationId, id, sqlOf(tx));
+  }
+
+  async find(organizationId: number, id: string, on: SqlRunner = this.sql): Promise<EscalationPolicy | null> {
     if (!isUuid(id)) return null;
-    const rows = await this.sql.query<PolicyRow>(sql`${raw(SELECT)} WHERE p.organization_id = ${organizationId} AND p.id = ${id}`);
+    const rows = await on.query<PolicyRow>(sql`${raw(SELECT)} WHERE p.organization_id = ${organizationId} AND p.id = ${id}`);
     return rows[0] ? toPolicy(rows[0]) : null;
   }
 
@@ -63,24 +63,23 @@ export class SqlEscalationPolicyRepository implements EscalationPolicyRepository
     return rows.map(toPolicy);
   }
 
-  async save(policy: EscalationPolicy): Promise<void> {
-    await this.tx.run(async () => {
-      const rows = await this.sql
-        .query(sql`UPDATE escalation_policies SET name = ${policy.name}, description = ${policy.description}, repeat_count = ${policy.repeatCount}, updated_at = ${policy.updatedAt}, version = version + 1
-          WHERE id = ${policy.id} AND organization_id = ${policy.organizationId} AND version = ${policy.version} RETURNING version`);
-      if (rows.length === 0) throw new AppError('conflict', {}, 'The escalation policy changed meanwhile; read it again');
-      await this.sql.query(sql`DELETE FROM escalation_policy_levels WHERE policy_id = ${policy.id}`);
-      await this.writeLevels(policy);
-    });
+  async save(policy: EscalationPolicy, tx: Transaction): Promise<void> {
+    const db = sqlOf(tx);
+    const rows =
+      await db.query(sql`UPDATE escalation_policies SET name = ${policy.name}, description = ${policy.description}, repeat_count = ${policy.repeatCount}, updated_at = ${policy.updatedAt}, version = version + 1
+        WHERE id = ${policy.id} AND organization_id = ${policy.organizationId} AND version = ${policy.version} RETURNING version`);
+    if (rows.length === 0) throw new AppError('conflict', {}, 'The escalation policy changed meanwhile; read it again');
+    await db.query(sql`DELETE FROM escalation_policy_levels WHERE policy_id = ${policy.id}`);
+    await this.writeLevels(db, policy);
     policy.version += 1;
   }
 
-  async remove(policy: EscalationPolicy): Promise<void> {
-    await this.sql.query(sql`DELETE FROM escalation_policies WHERE id = ${policy.id} AND organization_id = ${policy.organizationId}`);
+  async remove(policy: EscalationPolicy, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`DELETE FROM escalation_policies WHERE id = ${policy.id} AND organization_id = ${policy.organizationId}`);
   }
 
-  private async writeLevels(policy: EscalationPolicy): Promise<void> {
-    await this.sql.query(sql`INSERT INTO escalation_policy_levels (policy_id, position, delay_minutes, targets)
+  private async writeLevels(db: UnitOfWorkSql, policy: EscalationPolicy): Promise<void> {
+    await db.query(sql`INSERT INTO escalation_policy_levels (policy_id, position, delay_minutes, targets)
        SELECT ${policy.id}, x.position, x.delay_minutes, x.targets FROM jsonb_to_recordset(${JSON.stringify(
          policy.levels.map((l, position) => ({
            position,

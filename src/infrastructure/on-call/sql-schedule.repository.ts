@@ -1,9 +1,10 @@
+import { sqlOf } from '../persistence/sql-transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { Schedule, type ScheduleOverride } from '../../domain/on-call/schedule';
 import type { Restriction, RotationLayer, RotationType, ShiftUnit } from '../../domain/on-call/rotation';
 import type { ScheduleRepository } from '../../application/on-call/ports';
-import type { TransactionRunner } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { Transaction } from '../../application/shared/transaction';
+import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from '../persistence/uuid';
 import { empty, raw, sql } from '../persistence/sql';
 
@@ -83,20 +84,15 @@ const toSchedule = (row: ScheduleRow) =>
     version: Number(row.version),
   });
 
-/** Schedules with their layers and overrides, written together in one transaction. */
+/** Schedules with their layers and overrides, written together on the caller's transaction. */
 export class SqlScheduleRepository implements ScheduleRepository {
-  constructor(
-    private readonly sql: UnitOfWorkSql,
-    private readonly tx: TransactionRunner,
-  ) {}
+  constructor(private readonly sql: SqlRunner) {}
 
-  async add(schedule: Schedule): Promise<void> {
-    await this.tx.run(async () => {
-      await this.sql
-        .query(sql`INSERT INTO im_schedules (id, organization_id, team_id, name, description, timezone, created_at, updated_at, version)
-         VALUES (${schedule.id}, ${schedule.organizationId}, ${schedule.teamId}, ${schedule.name}, ${schedule.description}, ${schedule.timezone}, ${schedule.createdAt}, ${schedule.updatedAt}, 1)`);
-      await this.writeChildren(schedule);
-    });
+  async add(schedule: Schedule, tx: Transaction): Promise<void> {
+    const db = sqlOf(tx);
+    await db.query(sql`INSERT INTO im_schedules (id, organization_id, team_id, name, description, timezone, created_at, updated_at, version)
+       VALUES (${schedule.id}, ${schedule.organizationId}, ${schedule.teamId}, ${schedule.name}, ${schedule.description}, ${schedule.timezone}, ${schedule.createdAt}, ${schedule.updatedAt}, 1)`);
+    await this.writeChildren(db, schedule);
   }
 
   async find(organizationId: number, id: string): Promise<Schedule | null> {
@@ -105,36 +101,38 @@ export class SqlScheduleRepository implements ScheduleRepository {
     return rows[0] ? toSchedule(rows[0]) : null;
   }
 
-  async list(organizationId: number, filter: { teamId?: string } = {}): Promise<Schedule[]> {
+  listIn(organizationId: number, filter: { teamId?: string }, tx: Transaction): Promise<Schedule[]> {
+    return this.list(organizationId, filter, sqlOf(tx));
+  }
+
+  async list(organizationId: number, filter: { teamId?: string } = {}, on: SqlRunner = this.sql): Promise<Schedule[]> {
     if (filter.teamId !== undefined && !isUuid(filter.teamId)) return [];
     const byTeam = filter.teamId !== undefined ? sql` AND s.team_id = ${filter.teamId}` : empty;
-    const rows = await this.sql.query<ScheduleRow>(
+    const rows = await on.query<ScheduleRow>(
       sql`${raw(SELECT)} WHERE s.organization_id = ${organizationId}${byTeam} ORDER BY s.name, s.id`,
     );
     return rows.map(toSchedule);
   }
 
-  async save(schedule: Schedule): Promise<void> {
-    await this.tx.run(async () => {
-      const rows = await this.sql
-        .query(sql`UPDATE im_schedules SET team_id = ${schedule.teamId}, name = ${schedule.name}, description = ${schedule.description}, timezone = ${schedule.timezone}, updated_at = ${schedule.updatedAt}, version = version + 1
-          WHERE id = ${schedule.id} AND organization_id = ${schedule.organizationId} AND version = ${schedule.version} RETURNING version`);
-      if (rows.length === 0) throw new AppError('conflict', {}, 'The schedule changed meanwhile; read it again');
-      await this.sql.query(sql`DELETE FROM im_schedule_layers WHERE schedule_id = ${schedule.id}`);
-      await this.sql.query(sql`DELETE FROM im_schedule_overrides WHERE schedule_id = ${schedule.id}`);
-      await this.writeChildren(schedule);
-    });
+  async save(schedule: Schedule, tx: Transaction): Promise<void> {
+    const db = sqlOf(tx);
+    const rows =
+      await db.query(sql`UPDATE im_schedules SET team_id = ${schedule.teamId}, name = ${schedule.name}, description = ${schedule.description}, timezone = ${schedule.timezone}, updated_at = ${schedule.updatedAt}, version = version + 1
+        WHERE id = ${schedule.id} AND organization_id = ${schedule.organizationId} AND version = ${schedule.version} RETURNING version`);
+    if (rows.length === 0) throw new AppError('conflict', {}, 'The schedule changed meanwhile; read it again');
+    await db.query(sql`DELETE FROM im_schedule_layers WHERE schedule_id = ${schedule.id}`);
+    await db.query(sql`DELETE FROM im_schedule_overrides WHERE schedule_id = ${schedule.id}`);
+    await this.writeChildren(db, schedule);
     schedule.version += 1;
   }
 
-  async remove(schedule: Schedule): Promise<void> {
-    await this.sql.query(sql`DELETE FROM im_schedules WHERE id = ${schedule.id} AND organization_id = ${schedule.organizationId}`);
+  async remove(schedule: Schedule, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`DELETE FROM im_schedules WHERE id = ${schedule.id} AND organization_id = ${schedule.organizationId}`);
   }
 
-  private async writeChildren(schedule: Schedule): Promise<void> {
+  private async writeChildren(db: UnitOfWorkSql, schedule: Schedule): Promise<void> {
     if (schedule.layers.length) {
-      await this.sql
-        .query(sql`INSERT INTO im_schedule_layers (schedule_id, position, name, rotation_type, shift_count, shift_unit, starts_at, ends_at, users, restrictions)
+      await db.query(sql`INSERT INTO im_schedule_layers (schedule_id, position, name, rotation_type, shift_count, shift_unit, starts_at, ends_at, users, restrictions)
          SELECT ${schedule.id}, x.position, x.name, x.rotation_type, x.shift_count, x.shift_unit, x.starts_at, x.ends_at, x.users, x.restrictions
            FROM jsonb_to_recordset(${JSON.stringify(
              schedule.layers.map((l, position) => ({
@@ -152,7 +150,7 @@ export class SqlScheduleRepository implements ScheduleRepository {
                 starts_at timestamptz, ends_at timestamptz, users jsonb, restrictions jsonb)`);
     }
     if (schedule.overrides.length) {
-      await this.sql.query(sql`INSERT INTO im_schedule_overrides (id, schedule_id, user_id, starts_at, ends_at, created_at)
+      await db.query(sql`INSERT INTO im_schedule_overrides (id, schedule_id, user_id, starts_at, ends_at, created_at)
          SELECT x.id, ${schedule.id}, x.user_id, x.starts_at, x.ends_at, x.created_at
            FROM jsonb_to_recordset(${JSON.stringify(
              schedule.overrides.map((o) => ({

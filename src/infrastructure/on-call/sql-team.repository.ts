@@ -1,8 +1,9 @@
+import { sqlOf } from '../persistence/sql-transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { Team, type TeamMember } from '../../domain/on-call/teams';
 import type { TeamRepository } from '../../application/on-call/ports';
-import type { TransactionRunner } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { Transaction } from '../../application/shared/transaction';
+import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from '../persistence/uuid';
 import { raw, sql } from '../persistence/sql';
 
@@ -34,20 +35,16 @@ const toTeam = (row: TeamRow) =>
     version: Number(row.version),
   });
 
-/** Teams and their memberships; a team and its members are written in one transaction. */
+/** Teams and their memberships; a team and its members are written on the caller's transaction (together or not at all). */
 export class SqlTeamRepository implements TeamRepository {
-  constructor(
-    private readonly sql: UnitOfWorkSql,
-    private readonly tx: TransactionRunner,
-  ) {}
+  constructor(private readonly sql: SqlRunner) {}
 
-  async add(team: Team): Promise<void> {
-    await this.tx.run(async () => {
-      await this.sql.query(
-        sql`INSERT INTO im_teams (id, organization_id, name, description, created_at, updated_at, version) VALUES (${team.id}, ${team.organizationId}, ${team.name}, ${team.description}, ${team.createdAt}, ${team.updatedAt}, 1)`,
-      );
-      await this.writeMembers(team);
-    });
+  async add(team: Team, tx: Transaction): Promise<void> {
+    const db = sqlOf(tx);
+    await db.query(
+      sql`INSERT INTO im_teams (id, organization_id, name, description, created_at, updated_at, version) VALUES (${team.id}, ${team.organizationId}, ${team.name}, ${team.description}, ${team.createdAt}, ${team.updatedAt}, 1)`,
+    );
+    await this.writeMembers(db, team);
   }
 
   async find(organizationId: number, id: string): Promise<Team | null> {
@@ -56,30 +53,33 @@ export class SqlTeamRepository implements TeamRepository {
     return rows[0] ? toTeam(rows[0]) : null;
   }
 
-  async list(organizationId: number): Promise<Team[]> {
-    const rows = await this.sql.query<TeamRow>(sql`${raw(SELECT)} WHERE t.organization_id = ${organizationId} ORDER BY t.name, t.id`);
+  listIn(organizationId: number, tx: Transaction): Promise<Team[]> {
+    return this.list(organizationId, sqlOf(tx));
+  }
+
+  async list(organizationId: number, on: SqlRunner = this.sql): Promise<Team[]> {
+    const rows = await on.query<TeamRow>(sql`${raw(SELECT)} WHERE t.organization_id = ${organizationId} ORDER BY t.name, t.id`);
     return rows.map(toTeam);
   }
 
-  async save(team: Team): Promise<void> {
-    await this.tx.run(async () => {
-      const rows = await this.sql
-        .query(sql`UPDATE im_teams SET name = ${team.name}, description = ${team.description}, updated_at = ${team.updatedAt}, version = version + 1
-          WHERE id = ${team.id} AND organization_id = ${team.organizationId} AND version = ${team.version} RETURNING version`);
-      if (rows.length === 0) throw new AppError('conflict', {}, 'The team changed meanwhile; read it again');
-      await this.sql.query(sql`DELETE FROM im_team_members WHERE team_id = ${team.id}`);
-      await this.writeMembers(team);
-    });
+  async save(team: Team, tx: Transaction): Promise<void> {
+    const db = sqlOf(tx);
+    const rows =
+      await db.query(sql`UPDATE im_teams SET name = ${team.name}, description = ${team.description}, updated_at = ${team.updatedAt}, version = version + 1
+        WHERE id = ${team.id} AND organization_id = ${team.organizationId} AND version = ${team.version} RETURNING version`);
+    if (rows.length === 0) throw new AppError('conflict', {}, 'The team changed meanwhile; read it again');
+    await db.query(sql`DELETE FROM im_team_members WHERE team_id = ${team.id}`);
+    await this.writeMembers(db, team);
     team.version += 1;
   }
 
-  async remove(team: Team): Promise<void> {
-    await this.sql.query(sql`DELETE FROM im_teams WHERE id = ${team.id} AND organization_id = ${team.organizationId}`);
+  async remove(team: Team, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`DELETE FROM im_teams WHERE id = ${team.id} AND organization_id = ${team.organizationId}`);
   }
 
-  private async writeMembers(team: Team): Promise<void> {
+  private async writeMembers(db: UnitOfWorkSql, team: Team): Promise<void> {
     if (team.members.length === 0) return;
-    await this.sql.query(sql`INSERT INTO im_team_members (team_id, user_id, im_role)
+    await db.query(sql`INSERT INTO im_team_members (team_id, user_id, im_role)
        SELECT ${team.id}, x.user_id, x.im_role FROM jsonb_to_recordset(${JSON.stringify(team.members.map((m) => ({ user_id: m.userId, im_role: m.imRole })))}::jsonb) AS x(user_id uuid, im_role text)`);
   }
 }

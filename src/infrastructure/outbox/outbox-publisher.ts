@@ -1,6 +1,6 @@
 import type { DomainEventPublisher } from '../../application/shared/domain-events';
 import type { DomainEvent, EventCodec, EventRecord } from '../../domain/shared/domain-event';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { empty, raw, sql, type Sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
@@ -41,7 +41,7 @@ function rawName(name: string): Sql {
  */
 export class OutboxEventPublisher<E extends DomainEvent> implements DomainEventPublisher<E> {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly codec: Pick<EventCodec<E>, 'encode'>,
     private readonly live: (event: E) => LiveEventNotice | null = () => null,
   ) {}
@@ -51,7 +51,6 @@ export class OutboxEventPublisher<E extends DomainEvent> implements DomainEventP
     await sqlOf(tx).query(outboxInsert(events.map((e) => this.codec.encode(e))));
     await appendLiveEvents(
       tx,
-      this.sql,
       events.flatMap((e) => this.live(e) ?? []),
     );
   }

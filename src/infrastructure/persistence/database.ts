@@ -11,19 +11,19 @@ import { observeCommits } from './commit-observer';
 import { commits, currentScope, ServiceStoppingError } from './work-scope';
 
 /**
- * Plain SQL for hot paths and set-based work, beside the ORM's unit of work, on its own pool. A
- * statement is written with `sql` (persistence/sql.ts: native placeholders, composable fragments),
- * the only form a runner takes. Not part of ORM transactions.
+ * Plain SQL on a pool: each statement on its own connection, joining no transaction. A statement is
+ * written with `sql` (persistence/sql.ts: native placeholders, composable fragments), the only form
+ * a runner takes.
  */
 export interface SqlRunner {
   query<T = SqlRow>(statement: Sql, options?: QueryOptions): Promise<T[]>;
 }
 
 /**
- * Plain SQL on the caller's unit of work: inside a transaction it joins it, so what an adapter taking
- * it writes commits (or rolls back) with the use case's other writes, and the rows it locks stay
- * locked until then. The pool's `SqlRunner` cannot stand in for it (it runs apart, on a connection of
- * its own), so binding such an adapter to the pool does not compile. `ContextSql` is the one.
+ * Plain SQL on one transaction (`sqlOf(tx)`, the runner's `TransactionSql`): what an adapter runs on
+ * it commits (or rolls back) with the use case's other writes, and the rows it locks stay locked
+ * until then. A pool's `SqlRunner` cannot stand in for it (it runs apart, on a connection of its
+ * own), so handing a pool where a transaction's statements are wanted does not compile.
  */
 export interface UnitOfWorkSql extends SqlRunner {
   readonly joinsUnitOfWork: true;

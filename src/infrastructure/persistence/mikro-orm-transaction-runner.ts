@@ -1,20 +1,19 @@
 import { DeadlockException, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import { AppError } from '../../domain/shared/app-error';
 import type { Transaction, TransactionRunner } from '../../application/shared/transaction';
-import { ContextSql } from './context-sql';
+import { TransactionSql } from './orm-sql';
 import { SqlTransaction } from './sql-transaction';
+import { insideTransaction } from './pool-guard';
 
 /**
  * The work is handed the transaction (`tx`, a `SqlTransaction`: the statements of this transaction's
- * connection), which it passes to the write ports that join it. Repositories not yet converted reach the transaction's entity manager through MikroORM's TransactionContext. A
- * nested transaction (a savepoint) starts from an empty unit of work rather than a copy of the
- * outer one's: the check engine records a chunk of results in one transaction with a nested one per
- * result that may change an incident, and copying (then flushing) everything loaded so far made a
- * storm's chunk cost grow with the square of its size. What the nested transaction loads and
- * changes is merged into the outer one when it commits, as before.
+ * connection), which it passes to the write ports that join it; nothing else joins it (there is no
+ * ambient unit of work: a statement not run on `sqlOf(tx)` runs on the pool, on its own). A
+ * `run` inside another's work is a nested transaction (a savepoint of the outer one), which starts
+ * from an empty unit of work rather than a copy of the outer one's.
  *
- * Outside any request context (no HTTP request, no job's own context) each transaction starts
- * from a fresh unit of work of its own rather than the global one (which MikroORM refuses).
+ * Each outermost transaction starts from a fresh entity manager of its own (a fork of the global
+ * one, which MikroORM refuses to use), which it leaves behind.
  *
  * What the work's adapters staged for the end of the transaction (the live event log's rows) is
  * written when the work succeeds, just before the COMMIT; a nested transaction hands it to its
@@ -30,17 +29,16 @@ export class MikroOrmTransactionRunner implements TransactionRunner {
   constructor(private readonly orm: MikroORM) {}
 
   run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    // Outside any context (a background loop, the check engine's recorder) the transaction takes a
-    // unit of work of its own, which it leaves behind: nothing it loads stays in the global manager.
+    // Inside another run's work, MikroORM's transaction context names the outer transaction's manager.
     const current = this.orm.em.getContext(false);
     const em = current.global ? this.orm.em.fork() : current;
     const outer = em.isInTransaction() ? (transactions.get(em) ?? null) : null;
     return em
       .transactional(
         async (inner) => {
-          const tx = new SqlTransaction(new ContextSql(this.orm, inner as EntityManager), outer);
+          const tx = new SqlTransaction(new TransactionSql(inner as EntityManager), outer);
           transactions.set(inner, tx);
-          const result = await work(tx);
+          const result = await insideTransaction(() => work(tx)); // the pool guard's mark (tests only)
           await tx.settle();
           return result;
         },

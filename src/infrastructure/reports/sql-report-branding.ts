@@ -1,18 +1,20 @@
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import type { ReportBranding, ReportLogo } from '../../application/reports/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 
 /** The logo in report_logos, one row per organization. */
 export class SqlReportBranding implements ReportBranding {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
-  async setLogo(organizationId: number, logo: ReportLogo | null, at: Date): Promise<void> {
+  async setLogo(organizationId: number, logo: ReportLogo | null, at: Date, tx: Transaction): Promise<void> {
+    const on = sqlOf(tx);
     if (!logo) {
-      await this.sql.query(sql`DELETE FROM report_logos WHERE organization_id = ${organizationId}`);
+      await on.query(sql`DELETE FROM report_logos WHERE organization_id = ${organizationId}`);
       return;
     }
-    await this.sql
-      .query(sql`INSERT INTO report_logos (organization_id, content_type, bytes, updated_at) VALUES (${organizationId}, ${logo.contentType}, decode(${Buffer.from(logo.bytes).toString('base64')}, 'base64'), ${at})
+    await on.query(sql`INSERT INTO report_logos (organization_id, content_type, bytes, updated_at) VALUES (${organizationId}, ${logo.contentType}, decode(${Buffer.from(logo.bytes).toString('base64')}, 'base64'), ${at})
        ON CONFLICT (organization_id) DO UPDATE SET content_type = EXCLUDED.content_type, bytes = EXCLUDED.bytes, updated_at = EXCLUDED.updated_at`);
   }
 }

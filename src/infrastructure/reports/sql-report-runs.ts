@@ -9,7 +9,7 @@ import {
   type ReportRunSummary,
   type ReportRuns,
 } from '../../application/reports/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { refCondition } from '../persistence/tenant-scope';
 import { raw, sql } from '../persistence/sql';
 
@@ -58,7 +58,7 @@ const toRun = (row: RunRow): ReportRun =>
 
 /** Runs in report_runs; the partial unique indexes on (report_id, slot) and (customer_id, slot) decide a claim. */
 export class SqlReportRuns implements ReportRuns {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async claim(run: NewReportRun, tx: Transaction): Promise<ReportRun | null> {
     const [row] = await sqlOf(tx).query<RunRow>(

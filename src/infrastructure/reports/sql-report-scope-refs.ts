@@ -1,6 +1,6 @@
 import type { ReportScope } from '../../domain/reports/report-definition';
 import type { ReportScopeRefs, ScopeRefs } from '../../application/reports/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
 import { sql, raw } from '../persistence/sql';
 
@@ -12,7 +12,7 @@ const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id))
 
 /** Scope references of customers, monitors and tags, matched by public id or legacy integer id inside one organization. */
 export class SqlReportScopeRefs implements ReportScopeRefs {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async resolve(organizationId: number, refs: ScopeRefs): Promise<{ scope: ReportScope; unknown: ScopeRefs }> {
     const scope: Record<string, number[]> = {};

@@ -3,7 +3,7 @@ import { isWholeOrganization } from '../../domain/reports/report-definition';
 import type { ReportIncidentInput } from '../../domain/reports/report-model';
 import type { ReportPeriod } from '../../domain/reports/report-schedule';
 import type { MonthlyReportCustomer, ReportedMonitor, ReportSources } from '../../application/reports/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
 
 interface MonitorRow {
@@ -40,7 +40,7 @@ const MONITOR_COLUMNS = `m.id, m.public_id, m.organization_id, m.customer_id, m.
  * (monitors, monitor_tags) and incidents; only the columns named here are assumed.
  */
 export class SqlReportSources implements ReportSources {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async organization(organizationId: number): Promise<{ name: string; logo: Uint8Array | null } | null> {
     const [row] = await this.sql.query<{ name: string; bytes: Buffer | null }>(

@@ -1,9 +1,11 @@
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { ReportDefinition, type ReportMode, type ReportScope } from '../../domain/reports/report-definition';
 import type { ReportFrequency } from '../../domain/reports/report-schedule';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ReportRepository } from '../../application/reports/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { refCondition } from '../persistence/tenant-scope';
 import { raw, sql } from '../persistence/sql';
 
@@ -61,10 +63,10 @@ function toReport(row: ReportRow): ReportDefinition {
 
 /** Report definitions in report_definitions; a customer-bound scope sees none. */
 export class SqlReportRepository implements ReportRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
-  async add(report: ReportDefinition): Promise<ReportDefinition> {
-    const [row] = await this.sql.query<{ id: number }>(
+  async add(report: ReportDefinition, tx: Transaction): Promise<ReportDefinition> {
+    const [row] = await sqlOf(tx).query<{ id: number }>(
       sql`INSERT INTO report_definitions (name, frequency, weekday, day_of_month, time_of_day, timezone, scope, recipients, mode,
          threshold, sla_target, enabled, updated_at, public_id, organization_id, created_at)
        VALUES (${report.name}, ${report.schedule.frequency}, ${report.schedule.weekday}, ${report.schedule.dayOfMonth}, ${report.schedule.timeOfDay},
@@ -93,8 +95,8 @@ export class SqlReportRepository implements ReportRepository {
     return rows.map(toReport);
   }
 
-  async save(report: ReportDefinition): Promise<void> {
-    const rows = await this.sql.query(
+  async save(report: ReportDefinition, tx: Transaction): Promise<void> {
+    const rows = await sqlOf(tx).query(
       sql`UPDATE report_definitions SET name = ${report.name}, frequency = ${report.schedule.frequency}, weekday = ${report.schedule.weekday},
          day_of_month = ${report.schedule.dayOfMonth}, time_of_day = ${report.schedule.timeOfDay}, timezone = ${report.schedule.timezone},
          scope = ${JSON.stringify(report.scope)}::jsonb, recipients = ${JSON.stringify(report.recipients)}::jsonb, mode = ${report.mode},
@@ -105,8 +107,8 @@ export class SqlReportRepository implements ReportRepository {
     report.version += 1;
   }
 
-  async remove(report: ReportDefinition): Promise<void> {
-    await this.sql.query(sql`DELETE FROM report_definitions WHERE id = ${report.id}`);
+  async remove(report: ReportDefinition, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`DELETE FROM report_definitions WHERE id = ${report.id}`);
   }
 
   async enabled(): Promise<ReportDefinition[]> {

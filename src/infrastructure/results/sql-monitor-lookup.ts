@@ -1,7 +1,9 @@
 import type { AlertProfile, MonitorLookup, MonitorRef } from '../../application/results/ports';
 import type { AlertPolicy } from '../../domain/results/alert-policy';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { Transaction } from '../../application/shared/transaction';
+import type { SqlRunner } from '../persistence/database';
+import { sqlOf } from '../persistence/sql-transaction';
 import { sql, raw } from '../persistence/sql';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -70,7 +72,7 @@ const profileOf = (row: MonitorRow): AlertProfile => ({
  * columns. Nothing else of the monitors context is assumed.
  */
 export class SqlMonitorLookup implements MonitorLookup {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async resolve(scope: TenantScope, ref: string, kind?: string): Promise<MonitorRef | null> {
     const byId = INT.test(ref);
@@ -87,9 +89,13 @@ export class SqlMonitorLookup implements MonitorLookup {
     return (await this.alertProfiles([monitorId])).get(monitorId) ?? null;
   }
 
-  async alertProfiles(monitorIds: readonly number[]): Promise<Map<number, AlertProfile>> {
+  alertProfilesIn(monitorIds: readonly number[], tx: Transaction): Promise<Map<number, AlertProfile>> {
+    return this.alertProfiles(monitorIds, sqlOf(tx));
+  }
+
+  async alertProfiles(monitorIds: readonly number[], on: SqlRunner = this.sql): Promise<Map<number, AlertProfile>> {
     if (monitorIds.length === 0) return new Map();
-    const rows = await this.sql.query<MonitorRow>(
+    const rows = await on.query<MonitorRow>(
       sql`SELECT ${raw(COLUMNS)} FROM monitors WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify([...new Set(monitorIds)])}::jsonb)::bigint)`,
     );
     return new Map(rows.map((row) => [Number(row.id), profileOf(row)]));

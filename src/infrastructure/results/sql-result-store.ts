@@ -1,9 +1,10 @@
 import type { HistoryQuery, ResultDetail, ResultStore, StoredResult } from '../../application/results/ports';
-import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import type { LocationCodes } from './location-codes';
 import { STATUS_CODE, STATUS_OF } from './status-codes';
 import { empty, sql, type Sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
+import { standingAlone } from '../persistence/pool-guard';
 import type { Transaction } from '../../application/shared/transaction';
 
 interface HistoryRow {
@@ -28,14 +29,14 @@ export class SqlResultStore implements ResultStore {
 
   /** `sql` joins the caller's transaction; `ddl` runs on its own (a partition outlives a rolled-back insert). */
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly ddl: SqlRunner,
     private readonly locations: LocationCodes,
   ) {}
 
-  async append(result: StoredResult): Promise<void> {
+  async append(result: StoredResult, tx: Transaction): Promise<void> {
     await this.ensurePartition(dayOf(result.checkedAt));
-    await this.sql.query(
+    await sqlOf(tx).query(
       sql`INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code, detail)
        VALUES (${result.monitorId}, ${result.checkedAt}, ${await this.locations.idOf(result.location)}, ${STATUS_CODE[result.status]}, ${result.responseTimeMs}, ${result.reasonCode}, ${result.detail === null ? null : JSON.stringify(result.detail)}::jsonb)`,
     );
@@ -74,15 +75,21 @@ export class SqlResultStore implements ResultStore {
        FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS r(e) WHERE ${onlyIf}`;
   }
 
-  /** `day`: days since the epoch (UTC). */
+  /**
+   * `day`: days since the epoch (UTC). Inside a transaction's work (results being stored) the look
+   * stands alone on the pool on purpose (the pool guard's named escape): a partition made stays
+   * made whatever the transaction does, and each day is looked at once per process (then cached).
+   */
   private async ensurePartition(day: number): Promise<void> {
     if (!this.partitionDays.has(day)) {
       const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
-      const [found] = await this.sql.query<{ present: boolean }>(
-        sql`SELECT to_regclass(${`check_results_p${date.replaceAll('-', '')}`}) IS NOT NULL AS present`,
-      );
-      // Normally the maintenance job made it days ago; only a missing one needs the DDL connection.
-      if (!found?.present) await this.ddl.query(sql`SELECT check_results_ensure_partition(${date}::date)`);
+      await standingAlone("a day's partition is looked at (and made) once, apart from the results' transaction", async () => {
+        const [found] = await this.sql.query<{ present: boolean }>(
+          sql`SELECT to_regclass(${`check_results_p${date.replaceAll('-', '')}`}) IS NOT NULL AS present`,
+        );
+        // Normally the maintenance job made it days ago; only a missing one needs the DDL connection.
+        if (!found?.present) await this.ddl.query(sql`SELECT check_results_ensure_partition(${date}::date)`);
+      });
       this.partitionDays.add(day);
     }
   }

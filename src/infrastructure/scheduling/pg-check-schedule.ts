@@ -1,5 +1,5 @@
 import type { CheckSchedule, ClaimInput, ClaimedCheck, LocationLoad, ScheduleChange } from '../../application/scheduling/ports';
-import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { nextSlotAfter } from '../../domain/scheduling/check-slot';
 import { raw, sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
@@ -48,7 +48,7 @@ const HELD_BY = (table: string, workerId: string) => sql`COALESCE(${raw(table)}.
 export class PgCheckSchedule implements CheckSchedule {
   /** `sql` joins the caller's transaction (renewal when recording); `pool` runs the rest, prepared. */
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly pool: SqlRunner = sql,
   ) {}
 

@@ -3,9 +3,11 @@ import type { ObjectiveSubject } from '../../domain/service-levels/objective';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { MonitorRef } from '../../application/results/ports';
 import type { ObjectiveSubjects, SubjectInput } from '../../application/service-levels/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { customerScopeSql, refCondition, scopeSql } from '../persistence/tenant-scope';
 import { sql } from '../persistence/sql';
+import { sqlOf } from '../persistence/sql-transaction';
+import type { Transaction } from '../../application/shared/transaction';
 
 interface MonitorRow {
   id: string;
@@ -34,13 +36,21 @@ const toRef = (row: MonitorRow): MonitorRef => ({
  * monitor's interval, locations and creation; monitor_tags) for objectives' subjects.
  */
 export class SqlObjectiveSubjects implements ObjectiveSubjects {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
-  async resolve(scope: TenantScope, input: SubjectInput): Promise<{ subject: ObjectiveSubject; customerId: number }> {
+  resolveIn(scope: TenantScope, input: SubjectInput, tx: Transaction): Promise<{ subject: ObjectiveSubject; customerId: number }> {
+    return this.resolve(scope, input, sqlOf(tx));
+  }
+
+  async resolve(
+    scope: TenantScope,
+    input: SubjectInput,
+    on: SqlRunner = this.sql,
+  ): Promise<{ subject: ObjectiveSubject; customerId: number }> {
     if (input.type === 'website') {
       const condition = refCondition(input.websiteId, 'm');
       const [row] = condition
-        ? await this.sql.query<{ id: string; public_id: string; customer_id: number }>(
+        ? await on.query<{ id: string; public_id: string; customer_id: number }>(
             sql`SELECT m.id, m.public_id, m.customer_id FROM monitors m WHERE ${scopeSql(scope, 'm')} AND ${condition}`,
           )
         : [];
@@ -52,14 +62,14 @@ export class SqlObjectiveSubjects implements ObjectiveSubjects {
     }
     const condition = refCondition(input.customerId, 'c');
     const [customer] = condition
-      ? await this.sql.query<{ id: number }>(sql`SELECT c.id FROM customers c WHERE ${customerScopeSql(scope, 'c')} AND ${condition}`)
+      ? await on.query<{ id: number }>(sql`SELECT c.id FROM customers c WHERE ${customerScopeSql(scope, 'c')} AND ${condition}`)
       : [];
     if (!customer) throw new AppError('customerNotFound', { field: 'subject.customerId' });
     const customerId = Number(customer.id);
     if (input.tagId === undefined || input.tagId === null) return { subject: { type: 'customer', customerId, tagId: null }, customerId };
     const tagCondition = refCondition(input.tagId, 't');
     const [tag] = tagCondition
-      ? await this.sql.query<{ id: number }>(
+      ? await on.query<{ id: number }>(
           sql`SELECT t.id FROM tags t WHERE t.organization_id = ${scope.organizationId}
             AND (t.customer_id IS NULL OR t.customer_id = ${customerId}) AND ${tagCondition}`,
         )

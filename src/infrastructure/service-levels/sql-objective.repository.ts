@@ -4,7 +4,7 @@ import { AppError } from '../../domain/shared/app-error';
 import { ServiceLevelObjective, type BurnState, type ObjectiveSubject, type ObjectiveWindow } from '../../domain/service-levels/objective';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ObjectiveRepository } from '../../application/service-levels/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { refCondition, scopeSql } from '../persistence/tenant-scope';
 import { raw, sql } from '../persistence/sql';
 
@@ -63,7 +63,7 @@ const subjectColumns = (subject: ObjectiveSubject) =>
 
 /** Objectives in plain SQL on the current unit of work (inside a TransactionRunner.run it joins the transaction). */
 export class SqlObjectiveRepository implements ObjectiveRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(o: ServiceLevelObjective, tx: Transaction): Promise<ServiceLevelObjective> {
     const { monitorId, tagId } = subjectColumns(o.subject);
@@ -77,10 +77,14 @@ export class SqlObjectiveRepository implements ObjectiveRepository {
     return o;
   }
 
-  async findByRef(scope: TenantScope, ref: string): Promise<ServiceLevelObjective | null> {
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<ServiceLevelObjective | null> {
+    return this.findByRef(scope, ref, sqlOf(tx));
+  }
+
+  async findByRef(scope: TenantScope, ref: string, on: SqlRunner = this.sql): Promise<ServiceLevelObjective | null> {
     const condition = refCondition(ref, 'o');
     if (!condition) return null;
-    const [row] = await this.sql.query<ObjectiveRow>(sql`${SELECT} WHERE ${scopeSql(scope, 'o')} AND ${condition}`);
+    const [row] = await on.query<ObjectiveRow>(sql`${SELECT} WHERE ${scopeSql(scope, 'o')} AND ${condition}`);
     return row ? toObjective(row) : null;
   }
 
@@ -101,8 +105,8 @@ export class SqlObjectiveRepository implements ObjectiveRepository {
     o.version += 1;
   }
 
-  async remove(o: ServiceLevelObjective): Promise<void> {
-    await this.sql.query(sql`DELETE FROM service_level_objectives WHERE id = ${o.id}`);
+  async remove(o: ServiceLevelObjective, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`DELETE FROM service_level_objectives WHERE id = ${o.id}`);
   }
 
   async alerting(): Promise<ServiceLevelObjective[]> {

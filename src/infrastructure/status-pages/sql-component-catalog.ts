@@ -1,9 +1,11 @@
 import { componentKey, type ComponentType, type PageComponent } from '../../domain/status-pages/status-page';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ComponentCatalog, ComponentRecord } from '../../application/status-pages/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
 import { empty, raw, sql } from '../persistence/sql';
+import { sqlOf } from '../persistence/sql-transaction';
+import type { Transaction } from '../../application/shared/transaction';
 
 /**
  * A monitor still named after its target (the default name: its URL's host, or its hostname) is
@@ -24,7 +26,7 @@ type Row = { id: number; public_id: string; customer_id: number; name: string; p
 
 /** The records pages show, read from their own contexts' tables. */
 export class SqlComponentCatalog implements ComponentCatalog {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async find(scope: TenantScope, type: ComponentType, ref: string): Promise<ComponentRecord | null> {
     const filter = refFilter(ref);
@@ -58,13 +60,21 @@ export class SqlComponentCatalog implements ComponentCatalog {
     return row ? Number(row.id) : null;
   }
 
-  async existing(organizationId: number, components: readonly PageComponent[]): Promise<Map<string, ComponentRecord>> {
+  existingIn(organizationId: number, components: readonly PageComponent[], tx: Transaction): Promise<Map<string, ComponentRecord>> {
+    return this.existing(organizationId, components, sqlOf(tx));
+  }
+
+  async existing(
+    organizationId: number,
+    components: readonly PageComponent[],
+    on: SqlRunner = this.sql,
+  ): Promise<Map<string, ComponentRecord>> {
     const found = new Map<string, ComponentRecord>();
     for (const type of Object.keys(TABLES) as ComponentType[]) {
       const ids = [...new Set(components.filter((c) => c.type === type).map((c) => Math.trunc(c.id)))];
       if (ids.length === 0) continue;
       const { table, name, publicName } = TABLES[type];
-      const rows = await this.sql.query<Row>(
+      const rows = await on.query<Row>(
         sql`SELECT id, public_id, customer_id, ${raw(name)} AS name, ${raw(publicName)} AS public_name FROM ${raw(table)} WHERE organization_id = ${organizationId} AND id = ANY(${`{${ids.join(',')}}`}::int8[])`,
       );
       for (const row of rows) {

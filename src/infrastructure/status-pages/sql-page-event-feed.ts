@@ -4,7 +4,7 @@ import type { PageEvent, PageEventFeed } from '../../application/status-pages/po
 import { maintenanceSummary } from '../../domain/maintenance/events';
 import { decodePublishedEvent, type OutboxRow, type PublishedEvent, type RefusedEvents } from '../event-catalogue/published-events';
 import { warnRefused } from '../event-catalogue/refused';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { join, sql } from '../persistence/sql';
 
 const KINDS = ['incidentOpened', 'incidentResolved', 'maintenance.scheduled', 'maintenance.started', 'maintenance.ended'] as const;
@@ -47,7 +47,7 @@ function pageEventOf(id: number, event: PublishedEvent): PageEvent | null {
 export class SqlPageEventFeed implements PageEventFeed {
   /** `refused`: told of rows the event decoder refuses (set aside: marked told, never announced). */
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly refused: RefusedEvents = warnRefused,
   ) {}
 

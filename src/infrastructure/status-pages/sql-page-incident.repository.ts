@@ -2,7 +2,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import { sqlOf } from '../persistence/sql-transaction';
 import { PageIncident, type PageIncidentUpdate, type UpdateStatus } from '../../domain/status-pages/page-incident';
 import type { PageIncidentRepository } from '../../application/status-pages/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { refCondition } from '../persistence/tenant-scope';
 import { sql, type Sql } from '../persistence/sql';
 import { versionSaved } from '../persistence/optimistic';
@@ -28,7 +28,7 @@ const SELECT = sql`SELECT pi.id, pi.public_id, pi.page_id, pi.incident_id, i.pub
 
 /** Page incidents and their updates in plain SQL on the current unit of work. */
 export class SqlPageIncidentRepository implements PageIncidentRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(incident: PageIncident, tx: Transaction): Promise<PageIncident> {
     const [row] = await sqlOf(tx).query<{ id: number }>(

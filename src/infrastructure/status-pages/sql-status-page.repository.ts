@@ -1,8 +1,10 @@
+import type { Transaction } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { AppError } from '../../domain/shared/app-error';
 import { StatusPage, type ComponentGroup } from '../../domain/status-pages/status-page';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { StatusPageRepository } from '../../application/status-pages/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { refCondition } from '../persistence/tenant-scope';
 import { raw, sql } from '../persistence/sql';
 
@@ -73,10 +75,10 @@ const isUniqueViolation = (error: unknown) =>
 
 /** Status pages in plain SQL on the current unit of work. */
 export class SqlStatusPageRepository implements StatusPageRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
-  async add(page: StatusPage): Promise<StatusPage> {
-    const rows = await this.sql.query<{ id: number }>(
+  async add(page: StatusPage, tx: Transaction): Promise<StatusPage> {
+    const rows = await sqlOf(tx).query<{ id: number }>(
       sql`INSERT INTO status_pages (public_id, organization_id, customer_id, title, slug, description, logo, brand_color, groups,
          show_response_times, footer, ip_allowlist, objectives, password_hash, access_secret, created_at, updated_at, version)
        VALUES (${page.publicId}, ${page.organizationId}, ${page.customerId}, ${page.title}, ${page.slug}, ${page.description}, ${page.logo}, ${page.brandColor}, ${groupsJson(page.groups)}::jsonb, ${page.showResponseTimes}, ${page.footer}, ${JSON.stringify(page.ipAllowlist)}::jsonb, ${JSON.stringify(page.objectives)}::jsonb, ${page.passwordHash}, ${page.accessSecret}, ${page.createdAt}, ${page.updatedAt}, 1)
@@ -94,16 +96,18 @@ export class SqlStatusPageRepository implements StatusPageRepository {
     return rows[0] ? toPage(rows[0]) : null;
   }
 
-  async list(scope: TenantScope): Promise<StatusPage[]> {
-    return (await this.sql.query<PageRow>(sql`SELECT ${raw(COLUMNS)} FROM status_pages p WHERE ${scopeSql(scope)} ORDER BY p.id`)).map(
-      toPage,
-    );
+  listIn(scope: TenantScope, tx: Transaction): Promise<StatusPage[]> {
+    return this.list(scope, sqlOf(tx));
   }
 
-  async save(page: StatusPage): Promise<void> {
+  async list(scope: TenantScope, on: SqlRunner = this.sql): Promise<StatusPage[]> {
+    return (await on.query<PageRow>(sql`SELECT ${raw(COLUMNS)} FROM status_pages p WHERE ${scopeSql(scope)} ORDER BY p.id`)).map(toPage);
+  }
+
+  async save(page: StatusPage, tx: Transaction): Promise<void> {
     let rows: unknown[];
     try {
-      rows = await this.sql.query(
+      rows = await sqlOf(tx).query(
         sql`UPDATE status_pages SET title = ${page.title}, slug = ${page.slug}, description = ${page.description}, logo = ${page.logo}, brand_color = ${page.brandColor}, groups = ${groupsJson(page.groups)}::jsonb, show_response_times = ${page.showResponseTimes},
            footer = ${page.footer}, ip_allowlist = ${JSON.stringify(page.ipAllowlist)}::jsonb, objectives = ${JSON.stringify(page.objectives)}::jsonb, password_hash = ${page.passwordHash}, access_secret = ${page.accessSecret}, updated_at = ${page.updatedAt}, version = version + 1
          WHERE id = ${page.id} AND version = ${page.version} RETURNING version`,
@@ -116,8 +120,8 @@ export class SqlStatusPageRepository implements StatusPageRepository {
     page.version += 1;
   }
 
-  async remove(page: StatusPage): Promise<void> {
-    await this.sql.query(sql`DELETE FROM status_pages WHERE id = ${page.id}`);
+  async remove(page: StatusPage, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`DELETE FROM status_pages WHERE id = ${page.id}`);
   }
 
   async findBySlug(slug: string): Promise<StatusPage | null> {

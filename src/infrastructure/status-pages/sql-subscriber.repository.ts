@@ -2,7 +2,7 @@ import type { Transaction } from '../../application/shared/transaction';
 import { sqlOf } from '../persistence/sql-transaction';
 import { Subscriber, type SubscriberChannel } from '../../domain/status-pages/subscriber';
 import type { SubscriberRepository } from '../../application/status-pages/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
 import { versionSaved } from '../persistence/optimistic';
 
@@ -42,7 +42,7 @@ const subscriberOf = (r: Row) =>
 
 /** Subscribers in plain SQL on the current unit of work. */
 export class SqlSubscriberRepository implements SubscriberRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(s: Subscriber, tx: Transaction): Promise<{ subscriber: Subscriber; created: boolean }> {
     const [row] = await sqlOf(tx).query<Row>(
@@ -70,22 +70,26 @@ export class SqlSubscriberRepository implements SubscriberRepository {
     return row ? toSubscriber(row) : null;
   }
 
-  async list(pageId: number): Promise<Subscriber[]> {
-    return (await this.sql.query<Row>(sql`SELECT ${raw(COLUMNS)} FROM status_page_subscribers WHERE page_id = ${pageId} ORDER BY id`)).map(
+  listIn(pageId: number, tx: Transaction): Promise<Subscriber[]> {
+    return this.list(pageId, sqlOf(tx));
+  }
+
+  async list(pageId: number, on: SqlRunner = this.sql): Promise<Subscriber[]> {
+    return (await on.query<Row>(sql`SELECT ${raw(COLUMNS)} FROM status_page_subscribers WHERE page_id = ${pageId} ORDER BY id`)).map(
       toSubscriber,
     );
   }
 
   /** Optimistic: a subscription changed since it was read (confirmed, its components chosen) answers `conflict`. */
-  async save(s: Subscriber): Promise<void> {
-    const rows = await this.sql.query(
+  async save(s: Subscriber, tx: Transaction): Promise<void> {
+    const rows = await sqlOf(tx).query(
       sql`UPDATE status_page_subscribers SET confirmed = ${s.confirmed}, confirmed_at = ${s.confirmedAt}, component_keys = ${JSON.stringify(s.componentKeys)}::jsonb, version = version + 1
           WHERE id = ${s.id} AND version = ${s.version} RETURNING version`,
     );
     versionSaved(s, rows);
   }
 
-  async remove(s: Subscriber): Promise<void> {
-    await this.sql.query(sql`DELETE FROM status_page_subscribers WHERE id = ${s.id}`);
+  async remove(s: Subscriber, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(sql`DELETE FROM status_page_subscribers WHERE id = ${s.id}`);
   }
 }

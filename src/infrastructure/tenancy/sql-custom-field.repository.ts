@@ -3,7 +3,7 @@ import { CustomField } from '../../domain/tenancy/custom-field';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CustomFieldRepository, RecordRef } from '../../application/tenancy/ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf } from '../persistence/row';
 import { sqlOf } from '../persistence/sql-transaction';
@@ -69,19 +69,27 @@ async function uniqueKey<T>(write: () => Promise<T>): Promise<T> {
 
 /** An organization's custom fields in the `sql` kit; a save names the version it read (a lost race is `conflict`). */
 export class SqlCustomFieldRepository implements CustomFieldRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
-  async list(scope: TenantScope): Promise<CustomField[]> {
-    const rows = await this.sql.query<FieldRow>(
+  listIn(scope: TenantScope, tx: Transaction): Promise<CustomField[]> {
+    return this.list(scope, sqlOf(tx));
+  }
+
+  findByRefIn(scope: TenantScope, ref: RecordRef, tx: Transaction): Promise<CustomField | null> {
+    return this.findByRef(scope, ref, sqlOf(tx));
+  }
+
+  async list(scope: TenantScope, on: SqlRunner = this.sql): Promise<CustomField[]> {
+    const rows = await on.query<FieldRow>(
       sql`SELECT ${COLUMNS} FROM custom_fields WHERE organization_id = ${scope.organizationId} ORDER BY display_order ASC, id ASC`,
     );
     return rows.map(fieldOf);
   }
 
-  async findByRef(scope: TenantScope, ref: RecordRef): Promise<CustomField | null> {
+  async findByRef(scope: TenantScope, ref: RecordRef, on: SqlRunner = this.sql): Promise<CustomField | null> {
     const condition = refCondition(ref, 'f');
     if (!condition) return null;
-    const [row] = await this.sql.query<FieldRow>(
+    const [row] = await on.query<FieldRow>(
       sql`SELECT ${COLUMNS} FROM custom_fields f WHERE ${condition} AND f.organization_id = ${scope.organizationId}`,
     );
     return row ? fieldOf(row) : null;

@@ -7,7 +7,7 @@ import { refCondition, scopeSql } from '../persistence/tenant-scope';
 import { sqlDate } from './sql-values';
 import type { PreparedSql } from '../persistence/prepared-sql';
 import { isoTimestamp, listPageJson, type WatchListSpec } from './watch-list.query';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner } from '../persistence/database';
 import type { Transaction } from '../../application/shared/transaction';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf } from '../persistence/row';
@@ -69,7 +69,7 @@ function domainOf(row: DomainRow): CustomerDomain {
 /** Customers' domains in the `sql` kit; a save names the version it read (a lost race is `conflict`). */
 export class SqlCustomerDomainRepository implements CustomerDomainRepository {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly prepared: PreparedSql,
   ) {}
 
@@ -88,12 +88,14 @@ export class SqlCustomerDomainRepository implements CustomerDomainRepository {
     return d;
   }
 
-  async findByRef(scope: TenantScope, ref: string): Promise<CustomerDomain | null> {
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<CustomerDomain | null> {
+    return this.findByRef(scope, ref, sqlOf(tx));
+  }
+
+  async findByRef(scope: TenantScope, ref: string, on: SqlRunner = this.sql): Promise<CustomerDomain | null> {
     const condition = refCondition(ref, 't');
     if (!condition) return null;
-    const [row] = await this.sql.query<DomainRow>(
-      sql`SELECT ${COLUMNS} FROM customer_domains t WHERE ${condition} AND ${scopeSql(scope, 't')}`,
-    );
+    const [row] = await on.query<DomainRow>(sql`SELECT ${COLUMNS} FROM customer_domains t WHERE ${condition} AND ${scopeSql(scope, 't')}`);
     return row ? domainOf(row) : null;
   }
 

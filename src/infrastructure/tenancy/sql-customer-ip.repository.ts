@@ -8,7 +8,7 @@ import { refCondition, scopeSql } from '../persistence/tenant-scope';
 import { sqlDate } from './sql-values';
 import type { PreparedSql } from '../persistence/prepared-sql';
 import { isoTimestamp, listPageJson, type WatchListSpec } from './watch-list.query';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner } from '../persistence/database';
 import type { Transaction } from '../../application/shared/transaction';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf } from '../persistence/row';
@@ -67,7 +67,7 @@ function ipOf(row: IpRow): CustomerIp {
 /** Customers' IP addresses in the `sql` kit; a save names the version it read (a lost race is `conflict`). */
 export class SqlCustomerIpRepository implements CustomerIpRepository {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly prepared: PreparedSql,
   ) {}
 
@@ -86,10 +86,14 @@ export class SqlCustomerIpRepository implements CustomerIpRepository {
     return a;
   }
 
-  async findByRef(scope: TenantScope, ref: string): Promise<CustomerIp | null> {
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<CustomerIp | null> {
+    return this.findByRef(scope, ref, sqlOf(tx));
+  }
+
+  async findByRef(scope: TenantScope, ref: string, on: SqlRunner = this.sql): Promise<CustomerIp | null> {
     const condition = refCondition(ref, 't');
     if (!condition) return null;
-    const [row] = await this.sql.query<IpRow>(sql`SELECT ${COLUMNS} FROM customer_ips t WHERE ${condition} AND ${scopeSql(scope, 't')}`);
+    const [row] = await on.query<IpRow>(sql`SELECT ${COLUMNS} FROM customer_ips t WHERE ${condition} AND ${scopeSql(scope, 't')}`);
     return row ? ipOf(row) : null;
   }
 

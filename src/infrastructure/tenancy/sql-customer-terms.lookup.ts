@@ -4,7 +4,7 @@ import type { QuotaTier } from '../../domain/tenancy/package-config';
 import type { CustomerTerms, CustomerTermsLookup } from '../../application/tenancy/ports';
 import type { Clock } from '../../application/shared/clock';
 import { customerScopeSql, refCondition } from '../persistence/tenant-scope';
-import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
+import type { SqlRow, SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
@@ -23,15 +23,23 @@ const SELECT = sql`
 /** The customer's terms in one joined read; quota tier upgrades as a compare-and-set. */
 export class SqlCustomerTermsLookup implements CustomerTermsLookup {
   constructor(
-    private readonly sql: UnitOfWorkSql,
+    private readonly sql: SqlRunner,
     private readonly clock: Clock,
   ) {}
 
-  async forCustomer(scope: TenantScope, customer: number | string): Promise<CustomerTerms | null> {
+  forCustomer(scope: TenantScope, customer: number | string): Promise<CustomerTerms | null> {
+    return this.termsOn(this.sql, scope, customer);
+  }
+
+  forCustomerIn(scope: TenantScope, customer: number | string, tx: Transaction): Promise<CustomerTerms | null> {
+    return this.termsOn(sqlOf(tx), scope, customer);
+  }
+
+  private async termsOn(on: SqlRunner, scope: TenantScope, customer: number | string): Promise<CustomerTerms | null> {
     const ref = refCondition(customer, 'c');
     if (!ref) return null;
     const within = customerScopeSql(scope, 'c');
-    const [row] = await this.sql.query<SqlRow>(sql`${SELECT} WHERE ${within} AND ${ref}`);
+    const [row] = await on.query<SqlRow>(sql`${SELECT} WHERE ${within} AND ${ref}`);
     return row ? toTerms(row) : null;
   }
 

@@ -3,7 +3,7 @@ import type { CustomFieldValues } from '../../domain/tenancy/custom-field-values
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CustomerRepository } from '../../application/tenancy/ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf, optionalDateOf } from '../persistence/row';
 import { sqlOf } from '../persistence/sql-transaction';
@@ -121,7 +121,7 @@ function rowOf(c: Customer): CustomerRow {
  * for one customer or a whole batch. A save names the version it read (a lost race is `conflict`).
  */
 export class SqlCustomerRepository implements CustomerRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async add(customer: Customer, tx: Transaction): Promise<Customer> {
     await this.addMany([customer], tx);
@@ -142,11 +142,15 @@ export class SqlCustomerRepository implements CustomerRepository {
     return customers;
   }
 
-  async findByRef(scope: TenantScope, ref: string): Promise<Customer | null> {
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<Customer | null> {
+    return this.findByRef(scope, ref, sqlOf(tx));
+  }
+
+  async findByRef(scope: TenantScope, ref: string, on: SqlRunner = this.sql): Promise<Customer | null> {
     const condition = refCondition(ref, 'c');
     if (!condition) return null;
     // Both conditions: for a customer-scoped caller the scope also names an id.
-    const [row] = await this.sql.query<CustomerRow>(
+    const [row] = await on.query<CustomerRow>(
       sql`SELECT ${COLUMNS} FROM customers c WHERE ${condition} AND ${customerScopeSql(scope, 'c')}`,
     );
     return row ? customerOf(row) : null;
@@ -180,8 +184,12 @@ export class SqlCustomerRepository implements CustomerRepository {
     return { domains: counts?.domains ?? 0, ips: counts?.ips ?? 0 };
   }
 
-  async countByPackage(scope: TenantScope, packageId: number): Promise<number> {
-    const [row] = await this.sql.query<{ count: number }>(
+  countByPackageIn(scope: TenantScope, packageId: number, tx: Transaction): Promise<number> {
+    return this.countByPackage(scope, packageId, sqlOf(tx));
+  }
+
+  async countByPackage(scope: TenantScope, packageId: number, on: SqlRunner = this.sql): Promise<number> {
+    const [row] = await on.query<{ count: number }>(
       sql`SELECT count(*)::int AS count FROM customers c WHERE ${customerScopeSql(scope, 'c')} AND c.package_id = ${packageId}`,
     );
     return Number(row?.count ?? 0);

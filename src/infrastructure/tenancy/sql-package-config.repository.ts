@@ -2,7 +2,7 @@ import { PackageConfig, type QuotaTier } from '../../domain/tenancy/package-conf
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { PackageConfigRepository } from '../../application/tenancy/ports';
 import type { Transaction } from '../../application/shared/transaction';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { racing, versionSaved } from '../persistence/optimistic';
 import { dateOf, jsonOf } from '../persistence/row';
 import { sqlOf } from '../persistence/sql-transaction';
@@ -51,19 +51,31 @@ function packageOf(row: PackageRow): PackageConfig {
 
 /** An organization's packages in the `sql` kit; a save names the version it read (a lost race is `conflict`). */
 export class SqlPackageConfigRepository implements PackageConfigRepository {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async list(scope: TenantScope): Promise<PackageConfig[]> {
-    const rows = await this.sql.query<PackageRow>(
+    return this.listOn(this.sql, scope);
+  }
+
+  async listIn(scope: TenantScope, tx: Transaction): Promise<PackageConfig[]> {
+    return this.listOn(sqlOf(tx), scope);
+  }
+
+  private async listOn(on: SqlRunner, scope: TenantScope): Promise<PackageConfig[]> {
+    const rows = await on.query<PackageRow>(
       sql`SELECT ${COLUMNS} FROM package_configs p WHERE p.organization_id = ${scope.organizationId} ORDER BY p.id ASC`,
     );
     return rows.map(packageOf);
   }
 
-  async findByRef(scope: TenantScope, ref: string): Promise<PackageConfig | null> {
+  findByRefIn(scope: TenantScope, ref: string, tx: Transaction): Promise<PackageConfig | null> {
+    return this.findByRef(scope, ref, sqlOf(tx));
+  }
+
+  async findByRef(scope: TenantScope, ref: string, on: SqlRunner = this.sql): Promise<PackageConfig | null> {
     const condition = refCondition(ref, 'p');
     if (!condition) return null;
-    const [row] = await this.sql.query<PackageRow>(
+    const [row] = await on.query<PackageRow>(
       sql`SELECT ${COLUMNS} FROM package_configs p WHERE ${condition} AND p.organization_id = ${scope.organizationId}`,
     );
     return row ? packageOf(row) : null;
@@ -85,8 +97,8 @@ export class SqlPackageConfigRepository implements PackageConfigRepository {
     return c;
   }
 
-  async addBuiltInIfNone(config: PackageConfig): Promise<void> {
-    await this.sql.query(
+  async addBuiltInIfNone(config: PackageConfig, tx: Transaction): Promise<void> {
+    await sqlOf(tx).query(
       sql`INSERT INTO package_configs (public_id, organization_id, key, display_name, description, min_check_interval_minutes,
          quota_tiers, sms_monthly_allowance, is_default, created_at, updated_at)
        SELECT ${config.publicId}, ${config.organizationId}, ${config.key}, ${config.displayName}, ${config.description}, ${config.minCheckIntervalMinutes}, CAST(${JSON.stringify(config.quotaTiers)} AS jsonb), ${config.smsMonthlyAllowance}, ${config.isDefault}, ${config.createdAt}, ${config.updatedAt}

@@ -5,7 +5,7 @@ import type { DomainExpiry, IpDnsbl } from '../../domain/tenancy/watch-results';
 import type { DomainNotice, IpNotice } from '../../domain/tenancy/watch-events';
 import { watchedAssetEventCodec, watchedAssetEventOf } from '../../domain/tenancy/events';
 import type { WatchAnnouncement, WatchResultStore } from '../../application/tenancy/ports';
-import type { UnitOfWorkSql } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
 import { sql, type Sql } from '../persistence/sql';
 import { outboxInsert } from '../outbox/outbox-publisher';
 
@@ -30,7 +30,7 @@ function queueAnnouncement(
  * only proceeds while the stored lastCheckedAt is the one the sweep read.
  */
 export class SqlWatchResultStore implements WatchResultStore {
-  constructor(private readonly sql: UnitOfWorkSql) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async recordDomainExpiry(
     scope: TenantScope,

@@ -49,7 +49,7 @@ import { RandomUserCodes } from '../../infrastructure/agent-access/random-user-c
 import { AgentCredentialResolver } from '../../infrastructure/agent-access/agent-credential-resolver';
 import type { CallerCache } from '../../infrastructure/identity/caller-cache';
 import type { AppConfig } from '../config';
-import { CALLER_CACHE, CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+import { CALLER_CACHE, CONFIG, POOL_SQL, SQL } from '../tokens';
 import { bindings } from './bindings';
 import { AGENT_ACCESS_ROUTERS, AGENT_AUTHENTICATED_PATHS } from '../../interfaces/http/agent-access';
 import { agentAccessPurgeJob } from '../../interfaces/jobs/agent-access-purge.job';
@@ -72,9 +72,9 @@ export const agentAccessModule = bindings(({ bind, single }) => {
       return { invalidate: () => cache.clear() };
     })
     .inSingletonScope();
-  single(AGENT_REGISTRATION_REPOSITORY, (c) => new SqlAgentRegistrationRepository(c.get(CONTEXT_SQL)));
-  single(AGENT_ACCESS_TOKEN_REPOSITORY, (c) => new SqlAgentAccessTokenRepository(c.get(CONTEXT_SQL), c.get(CREDENTIAL_CACHE_INVALIDATOR)));
-  single(CONSENT_REQUEST_REPOSITORY, (c) => new SqlConsentRequestRepository(c.get(CONTEXT_SQL)));
+  single(AGENT_REGISTRATION_REPOSITORY, (c) => new SqlAgentRegistrationRepository(c.get(POOL_SQL)));
+  single(AGENT_ACCESS_TOKEN_REPOSITORY, (c) => new SqlAgentAccessTokenRepository(c.get(POOL_SQL), c.get(CREDENTIAL_CACHE_INVALIDATOR)));
+  single(CONSENT_REQUEST_REPOSITORY, (c) => new SqlConsentRequestRepository(c.get(POOL_SQL)));
   single(
     SIGNING_KEYS,
     (c) =>

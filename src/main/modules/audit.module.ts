@@ -1,4 +1,5 @@
 import { CLOCK, type Clock } from '../../application/shared/clock';
+import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { AUDIT_LOG_READER, AUDIT_TRAIL, type AuditLogReader, type AuditTrail } from '../../application/audit/ports';
 import { ListAuditLog } from '../../application/audit/list-audit-log';
 import { PurgeAuditLog } from '../../application/audit/purge-audit-log';
@@ -6,7 +7,7 @@ import { RecordToolCall } from '../../application/audit/record-tool-call';
 import { SqlAuditLog } from '../../infrastructure/audit/sql-audit-log';
 import type { SqlRunner } from '../../infrastructure/persistence/database';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+import { CONFIG, SQL } from '../tokens';
 import { bindings } from './bindings';
 import { auditLogRouter } from '../../interfaces/http/audit/audit-log.router';
 import { auditLogPurgeJob } from '../../interfaces/jobs/audit-log-purge.job';
@@ -14,10 +15,10 @@ import type { ContextModule } from './context-module';
 
 /** The audit log: entries written by the database trigger and by sign-ins, read by admins, purged after retention. */
 export const auditModule = bindings(({ single }) => {
-  single(SqlAuditLog, (c) => new SqlAuditLog(c.get(CONTEXT_SQL), c.get<SqlRunner>(SQL)));
+  single(SqlAuditLog, (c) => new SqlAuditLog(c.get<SqlRunner>(SQL)));
   single<AuditTrail>(AUDIT_TRAIL, (c) => c.get(SqlAuditLog));
   single<AuditLogReader>(AUDIT_LOG_READER, (c) => c.get(SqlAuditLog));
-  single(RecordToolCall, (c) => new RecordToolCall(c.get<AuditTrail>(AUDIT_TRAIL)));
+  single(RecordToolCall, (c) => new RecordToolCall(c.get<AuditTrail>(AUDIT_TRAIL), c.get(TRANSACTION_RUNNER)));
   single(ListAuditLog, (c) => new ListAuditLog(c.get<AuditLogReader>(AUDIT_LOG_READER)));
   single(
     PurgeAuditLog,

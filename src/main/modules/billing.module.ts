@@ -23,7 +23,7 @@ import { SqlQuotaTierStore } from '../../infrastructure/billing/sql-quota-tier-s
 import { SqlCustomPricingStore } from '../../infrastructure/billing/sql-custom-pricing-store';
 import { ConfiguredDiscountCodes } from '../../infrastructure/billing/configured-discount-codes';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL } from '../tokens';
+import { CONFIG, POOL_SQL } from '../tokens';
 import { bindings } from './bindings';
 import { quotaTierRouter } from '../../interfaces/http/billing/quota-tier.router';
 import { billingRouter } from '../../interfaces/http/billing/billing.router';
@@ -35,10 +35,10 @@ import type { ContextModule } from './context-module';
  * custom prices, over the in-process payment provider (records an operator bills from).
  */
 export const billingModule = bindings(({ single }) => {
-  single(PAYMENT_PROVIDER, (c) => new OfflinePaymentProvider(c.get(CONTEXT_SQL), c.get(ID_GENERATOR), c.get(CLOCK)));
-  single(BILLING_ACCOUNTS, (c) => new SqlBillingAccounts(c.get(CONTEXT_SQL)));
-  single(QUOTA_TIER_STORE, (c) => new SqlQuotaTierStore(c.get(CONTEXT_SQL)));
-  single(CUSTOM_PRICING_STORE, (c) => new SqlCustomPricingStore(c.get(CONTEXT_SQL)));
+  single(PAYMENT_PROVIDER, (c) => new OfflinePaymentProvider(c.get(POOL_SQL), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(BILLING_ACCOUNTS, (c) => new SqlBillingAccounts(c.get(POOL_SQL)));
+  single(QUOTA_TIER_STORE, (c) => new SqlQuotaTierStore(c.get(POOL_SQL)));
+  single(CUSTOM_PRICING_STORE, (c) => new SqlCustomPricingStore(c.get(POOL_SQL)));
   single(DISCOUNT_CODES, (c) => new ConfiguredDiscountCodes(c.get<AppConfig>(CONFIG).billingDiscountCodes));
 
   single(TierCharges, (c) => new TierCharges(c.get(PAYMENT_PROVIDER), c.get(BILLING_ACCOUNTS)));
@@ -57,6 +57,7 @@ export const billingModule = bindings(({ single }) => {
         c.get(BILLING_ACCOUNTS),
         c.get(CLOCK),
         new URL('/api/billing/mandate/return', c.get<AppConfig>(CONFIG).publicBaseUrl).toString(),
+        c.get(TRANSACTION_RUNNER),
       ),
   );
   single(
@@ -66,11 +67,12 @@ export const billingModule = bindings(({ single }) => {
         c.get(PAYMENT_PROVIDER),
         c.get(BILLING_ACCOUNTS),
         c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
         c.get<AppConfig>(CONFIG).billingReturnPageUrl ?? null,
       ),
   );
-  single(ApplyDiscount, (c) => new ApplyDiscount(c.get(BILLING_ACCOUNTS), c.get(DISCOUNT_CODES), c.get(CLOCK)));
-  single(CustomPricing, (c) => new CustomPricing(c.get(CUSTOM_PRICING_STORE), c.get(CLOCK)));
+  single(ApplyDiscount, (c) => new ApplyDiscount(c.get(BILLING_ACCOUNTS), c.get(DISCOUNT_CODES), c.get(CLOCK), c.get(TRANSACTION_RUNNER)));
+  single(CustomPricing, (c) => new CustomPricing(c.get(CUSTOM_PRICING_STORE), c.get(CLOCK), c.get(TRANSACTION_RUNNER)));
 });
 
 export const billingContext: ContextModule = {

@@ -1,4 +1,3 @@
-import { RequestContext } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { startCheckWorker, type CheckWorkerOptions } from '../../interfaces/jobs/check-worker';
 import type { Database } from '../../infrastructure/persistence/database';
@@ -15,7 +14,6 @@ import type { ContextWorker } from './context-module';
  * by PostgreSQL, remembering steady monitors while PostgreSQL tells it of alert-state changes.
  */
 export const checkWorkerOptions = (get: Ctx['get'], database: Database, databaseUrl: string, logger: Logger): CheckWorkerOptions => ({
-  around: (work) => RequestContext.create(database.orm.em, work),
   wakeups: new PgScheduleWakeups(databaseUrl, logger),
   steadyResults: { memo: get(SteadyMemo), changes: new PgAlertStateChanges(databaseUrl, logger) },
 });

@@ -1,4 +1,5 @@
 import { CLOCK } from '../../application/shared/clock';
+import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import {
   ACTIVE_HOST_DIRECTORY,
@@ -26,7 +27,7 @@ import { StatusPagesDirectory } from '../../infrastructure/custom-domains/status
 import { STATUS_PAGE_REPOSITORY } from '../../application/status-pages/ports';
 import { ResolverFactory } from '../../infrastructure/protocols/dns/resolver-factory';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+import { CONFIG, POOL_SQL, SQL } from '../tokens';
 import { bindings, type Ctx } from './bindings';
 import { customDomainsRouter } from '../../interfaces/http/custom-domains/custom-domains.router';
 import { customDomainsPurgeJob } from '../../interfaces/jobs/custom-domains-purge.job';
@@ -41,7 +42,7 @@ import { consoleThemeFront } from './console-theme.front';
 export const customDomainsModule = bindings(({ single }) => {
   const config = (c: Ctx) => c.get<AppConfig>(CONFIG);
 
-  single(CUSTOM_DOMAIN_REPOSITORY, (c) => new SqlCustomDomainRepository(c.get(CONTEXT_SQL)));
+  single(CUSTOM_DOMAIN_REPOSITORY, (c) => new SqlCustomDomainRepository(c.get(POOL_SQL)));
   single(ACTIVE_HOST_DIRECTORY, (c) => new SqlActiveHostDirectory(c.get(SQL)));
   single(TXT_RECORDS, (c) => new DnsTxtRecords(new ResolverFactory(config(c).dnsServers)));
   single(ORGANIZATION_LOOKS, (c) => new SqlOrganizationLooks(c.get(SQL)));
@@ -59,18 +60,36 @@ export const customDomainsModule = bindings(({ single }) => {
         c.get(ID_GENERATOR),
         c.get(CLOCK),
         new URL(config(c).publicBaseUrl).hostname.toLowerCase(),
+        c.get(TRANSACTION_RUNNER),
       ),
   );
   single(ListCustomDomains, (c) => new ListCustomDomains(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(CLOCK)));
   single(GetCustomDomain, (c) => new GetCustomDomain(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(CLOCK)));
-  single(RemoveCustomDomain, (c) => new RemoveCustomDomain(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(ActiveHosts), c.get(CLOCK)));
+  single(
+    RemoveCustomDomain,
+    (c) => new RemoveCustomDomain(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(ActiveHosts), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
   single(
     VerifyCustomDomain,
-    (c) => new VerifyCustomDomain(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(DomainOwnership), c.get(ActiveHosts), c.get(CLOCK)),
+    (c) =>
+      new VerifyCustomDomain(
+        c.get(CUSTOM_DOMAIN_REPOSITORY),
+        c.get(DomainOwnership),
+        c.get(ActiveHosts),
+        c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
+      ),
   );
   single(
     ActivateCustomDomain,
-    (c) => new ActivateCustomDomain(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(DomainOwnership), c.get(ActiveHosts), c.get(CLOCK)),
+    (c) =>
+      new ActivateCustomDomain(
+        c.get(CUSTOM_DOMAIN_REPOSITORY),
+        c.get(DomainOwnership),
+        c.get(ActiveHosts),
+        c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
+      ),
   );
   single(PurgeExpiredCustomDomains, (c) => new PurgeExpiredCustomDomains(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(CLOCK)));
 });

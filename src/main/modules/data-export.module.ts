@@ -29,7 +29,7 @@ import { JobTrigger } from '../../infrastructure/scheduling/job-trigger';
 import type { SqlRunner } from '../../infrastructure/persistence/database';
 import { DATA_EXPORT_JOB } from '../../interfaces/jobs/data-export.job';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+import { CONFIG, POOL_SQL, SQL } from '../tokens';
 import { bindings, type Ctx } from './bindings';
 import { dataExportRouter } from '../../interfaces/http/data-export/data-export.router';
 import { dataExportJob } from '../../interfaces/jobs/data-export.job';
@@ -41,7 +41,7 @@ export const dataExportModule = bindings(({ single }) => {
   const exports = (c: Ctx) => c.get<DataExportRepository>(DATA_EXPORT_REPOSITORY);
   const clock = (c: Ctx) => c.get<Clock>(CLOCK);
 
-  single<DataExportRepository>(DATA_EXPORT_REPOSITORY, (c) => new SqlDataExportRepository(c.get(CONTEXT_SQL)));
+  single<DataExportRepository>(DATA_EXPORT_REPOSITORY, (c) => new SqlDataExportRepository(c.get(POOL_SQL)));
   single<ExportArchiveWriter>(EXPORT_ARCHIVE_WRITER, (c) => new ZipExportArchiveWriter(c.get<SqlRunner>(SQL)));
   single<ExportFiles>(EXPORT_FILES, (c) => new LocalExportFiles(config(c).dataDir));
   single<OrganizationMembers>(ORGANIZATION_MEMBERS, (c) => new SqlOrganizationMembers(c.get<SqlRunner>(SQL)));
@@ -63,6 +63,7 @@ export const dataExportModule = bindings(({ single }) => {
         c.get<DataExportSettings>(DATA_EXPORT_SETTINGS),
         c.get<IdGenerator>(ID_GENERATOR),
         clock(c),
+        c.get<TransactionRunner>(TRANSACTION_RUNNER),
       ),
   );
   single(ListDataExports, (c) => new ListDataExports(exports(c)));

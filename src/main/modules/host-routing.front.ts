@@ -1,4 +1,3 @@
-import { RequestContext } from '@mikro-orm/postgresql';
 import { ActiveHosts } from '../../application/custom-domains/active-hosts';
 import { PROBE_PATHS } from '../../interfaces/http/identity/probes.router';
 import { publicPageNeeds } from '../../interfaces/http/status-pages/public-page-needs';
@@ -28,10 +27,7 @@ export const hostRoutingFront = defineFront({
       statusPageHost: publicStatusPageHost(use),
     });
     return {
-      hosts: [
-        hostRouting.resolve,
-        publicStatusPageViews(use, (work) => RequestContext.create(use.orm.em, work), hostRouting.serveStatusPages),
-      ],
+      hosts: [hostRouting.resolve, publicStatusPageViews(use, hostRouting.serveStatusPages)],
       parsed: [hostRouting.serveStatusPages],
     };
   },

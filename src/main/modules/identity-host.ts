@@ -1,4 +1,3 @@
-import { RequestContext } from '@mikro-orm/postgresql';
 import { AuthenticateCaller } from '../../application/identity/authenticate-caller';
 import { EnsurePlatformAdmin } from '../../application/identity/ensure-platform-admin';
 import { PLATFORM_SETTINGS_REPOSITORY } from '../../application/identity/ports';
@@ -23,9 +22,9 @@ export const identityHostParts = {
   workers: [
     {
       name: 'platform admin',
-      start: async ({ config, database, get }) => {
+      start: async ({ config, get }) => {
         const admin = config.platformAdmin;
-        if (admin) await RequestContext.create(database.orm.em, () => get(EnsurePlatformAdmin).execute(admin));
+        if (admin) await get(EnsurePlatformAdmin).execute(admin);
         return undefined;
       },
     },

@@ -28,7 +28,7 @@ import { SharedTlsContext } from '../../infrastructure/protocols/shared/tls-cont
 import { checkUserAgent } from '../../domain/checks/user-agent';
 import { PRODUCT } from '../product';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL } from '../tokens';
+import { CONFIG, POOL_SQL } from '../tokens';
 import type { Ctx, Single } from './bindings';
 
 /**
@@ -39,8 +39,8 @@ export function bindSso({ bind, single }: Pick<ContainerModuleLoadOptions, 'bind
   const config = (c: Ctx) => c.get<AppConfig>(CONFIG);
   bind(SSO_TARGET_POLICY).toService(MONITOR_TARGET_POLICY);
   bind(SSO_SECRET_CIPHER).toService(CREDENTIAL_CIPHER);
-  single(SSO_CONNECTION_REPOSITORY, (c) => new SqlSsoConnectionRepository(c.get(CONTEXT_SQL)));
-  single(SSO_LOGIN_STORE, (c) => new SqlSsoLoginStore(c.get(CONTEXT_SQL)));
+  single(SSO_CONNECTION_REPOSITORY, (c) => new SqlSsoConnectionRepository(c.get(POOL_SQL)));
+  single(SSO_LOGIN_STORE, (c) => new SqlSsoLoginStore(c.get(POOL_SQL)));
   const tls = new SharedTlsContext([]);
   // Shared by every relying party made below: discovery documents and providers' keys outlive a request.
   const discoveries = new DiscoveryCache();

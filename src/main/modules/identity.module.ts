@@ -61,7 +61,7 @@ import { SqlVatValidationStore } from '../../infrastructure/identity/sql-vat-val
 import { SharedTlsContext } from '../../infrastructure/protocols/shared/tls-context';
 import { checkUserAgent } from '../../domain/checks/user-agent';
 import { PRODUCT } from '../product';
-import { CALLER_CACHE, CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+import { CALLER_CACHE, CONFIG, POOL_SQL, SQL } from '../tokens';
 import { bindings } from './bindings';
 import { bindSso } from './identity-sso.bindings';
 import { SSO_CONNECTION_REPOSITORY } from '../../application/identity/sso-ports';
@@ -87,14 +87,14 @@ export const identityModule = bindings(({ bind, single }) => {
   const cache = (ctx: { get<T>(id: symbol): T }) => ctx.get<CallerCache>(CALLER_CACHE);
 
   bind(CALLER_CACHE).toConstantValue(new CallerCache());
-  single(ORGANIZATION_REPOSITORY, (c) => new SqlOrganizationRepository(c.get(CONTEXT_SQL), cache(c)));
-  single(USER_REPOSITORY, (c) => new SqlUserRepository(c.get(CONTEXT_SQL), cache(c)));
-  single(SESSION_REPOSITORY, (c) => new SqlSessionRepository(c.get(CONTEXT_SQL), cache(c)));
-  single(API_TOKEN_REPOSITORY, (c) => new SqlApiTokenRepository(c.get(CONTEXT_SQL), cache(c)));
-  single(ACCOUNT_DELETION_REPOSITORY, (c) => new SqlAccountDeletionRepository(c.get(CONTEXT_SQL)));
+  single(ORGANIZATION_REPOSITORY, (c) => new SqlOrganizationRepository(c.get(POOL_SQL), cache(c)));
+  single(USER_REPOSITORY, (c) => new SqlUserRepository(c.get(POOL_SQL), cache(c)));
+  single(SESSION_REPOSITORY, (c) => new SqlSessionRepository(c.get(POOL_SQL), cache(c)));
+  single(API_TOKEN_REPOSITORY, (c) => new SqlApiTokenRepository(c.get(POOL_SQL), cache(c)));
+  single(ACCOUNT_DELETION_REPOSITORY, (c) => new SqlAccountDeletionRepository(c.get(POOL_SQL)));
   single(PLATFORM_SETTINGS_REPOSITORY, (c) => new SqlPlatformSettingsRepository(c.get(SQL)));
-  single(ADMINISTRATOR_DIRECTORY, (c) => new SqlAdministratorDirectory(c.get(CONTEXT_SQL)));
-  single(IDENTITY_EVENTS, (c) => new OutboxEventPublisher(c.get(CONTEXT_SQL), identityEventCodec));
+  single(ADMINISTRATOR_DIRECTORY, () => new SqlAdministratorDirectory());
+  single(IDENTITY_EVENTS, (c) => new OutboxEventPublisher(c.get(POOL_SQL), identityEventCodec));
   single(ADMIN_NOTIFIER, (c) => new NotifyAdministrators(c.get(ADMINISTRATOR_DIRECTORY), c.get(IDENTITY_EVENTS), c.get(CLOCK)));
   single(CUSTOMER_DIRECTORY, (c) => new SqlCustomerDirectory(c.get(SQL)));
   bind<DatabaseProbe>(DATABASE_PROBE)
@@ -155,6 +155,7 @@ export const identityModule = bindings(({ bind, single }) => {
         c.get(PASSWORD_HASHER),
         c.get(SessionIssuer),
         c.get(RATE_LIMITER),
+        transactions(c),
         c.get(AUDIT_TRAIL),
         c.get(SSO_CONNECTION_REPOSITORY),
       ),

@@ -1,6 +1,6 @@
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
-import { TRANSACTION_RUNNER, type Transaction } from '../../application/shared/transaction';
+import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import {
   ESCALATION_POLICY_DIRECTORY,
   IM_CUSTOMER_DIRECTORY,
@@ -43,8 +43,7 @@ import { SendTestAlert } from '../../application/incident-management/send-test-a
 import { SECRET_TOKENS } from '../../application/identity/ports';
 import { SqlAlertSourceRepository } from '../../infrastructure/incident-management/sql-alert-source.repository';
 import { PostgresIngestByteBudget } from '../../infrastructure/incident-management/postgres-ingest-byte-budget';
-import { CONTEXT_SQL, ORM, SQL } from '../tokens';
-import { RequestContext } from '@mikro-orm/postgresql';
+import { POOL_SQL, SQL } from '../tokens';
 import { SHARED_RATE_COUNTER } from '../../application/shared/rate-limiter';
 import { PostgresSharedRateCounter } from '../../infrastructure/rate-limit/postgres-rate-limiter';
 import { SqlImEventBatchStore } from '../../infrastructure/incident-management/sql-im-event-batch';
@@ -90,19 +89,19 @@ export const incidentManagementModule = bindings(({ single }) => {
   // Every IM use case writes through the synced repository: acknowledging or resolving an incident
   // routed from the check engine does the same to the automatic incident (one act wherever it happens).
   // The engine's own routing (below) writes the plain one, so nothing echoes back.
-  const plainIncidents = (c: Ctx) => new SqlImIncidentRepository(c.get(CONTEXT_SQL));
+  const plainIncidents = (c: Ctx) => new SqlImIncidentRepository(c.get(POOL_SQL));
   single(MONITOR_INCIDENT_SYNC, (c): MonitorIncidentSync => {
     const apply = c.get(ApplyRoutedIncidentChange);
     return { acknowledged: (o, u, at, tx) => apply.acknowledged(o, u, at, tx), resolved: (o, u, at, tx) => apply.resolved(o, u, at, tx) };
   });
-  single(IM_MONITOR_ORIGINS, (c) => new SqlImMonitorOrigins(c.get(CONTEXT_SQL)));
+  single(IM_MONITOR_ORIGINS, (c) => new SqlImMonitorOrigins(c.get(POOL_SQL)));
   single(
     IM_INCIDENT_REPOSITORY,
     (c) => new MonitorSyncedImIncidents(plainIncidents(c), c.get(IM_MONITOR_ORIGINS), c.get(MONITOR_INCIDENT_SYNC)),
   );
-  single(IM_TEAM_DIRECTORY, (c) => new SqlImTeamDirectory(c.get(CONTEXT_SQL)));
-  single(ESCALATION_POLICY_DIRECTORY, (c) => new SqlEscalationPolicyDirectory(c.get(CONTEXT_SQL)));
-  single(IM_CUSTOMER_DIRECTORY, (c) => new SqlImCustomerDirectory(c.get(CONTEXT_SQL)));
+  single(IM_TEAM_DIRECTORY, (c) => new SqlImTeamDirectory(c.get(POOL_SQL)));
+  single(ESCALATION_POLICY_DIRECTORY, (c) => new SqlEscalationPolicyDirectory(c.get(POOL_SQL)));
+  single(IM_CUSTOMER_DIRECTORY, (c) => new SqlImCustomerDirectory(c.get(POOL_SQL)));
 
   single(
     CreateImIncident,
@@ -129,7 +128,7 @@ export const incidentManagementModule = bindings(({ single }) => {
   single(ResolveImIncident, membersOnly(ResolveImIncident));
   single(SnoozeImIncident, membersOnly(SnoozeImIncident));
   single(MergeImIncidents, membersOnly(MergeImIncidents));
-  single(IM_RESPONDER_DIRECTORY, (c) => new SqlImResponderDirectory(c.get(CONTEXT_SQL)));
+  single(IM_RESPONDER_DIRECTORY, (c) => new SqlImResponderDirectory(c.get(POOL_SQL)));
   single(
     AddImIncidentResponder,
     (c) =>
@@ -145,31 +144,28 @@ export const incidentManagementModule = bindings(({ single }) => {
   );
   single(BulkImIncidentAction, membersOnly(BulkImIncidentAction));
 
-  single(IM_OUTBOUND_DELIVERIES, (c) => new SqlImOutboundDeliveries(c.get(CONTEXT_SQL)));
-  single(RetryImOutbound, (c) => new RetryImOutbound(c.get(IM_OUTBOUND_DELIVERIES), c.get(RATE_LIMITER), c.get(CLOCK)));
+  single(IM_OUTBOUND_DELIVERIES, (c) => new SqlImOutboundDeliveries(c.get(POOL_SQL)));
+  single(
+    RetryImOutbound,
+    (c) => new RetryImOutbound(c.get(IM_OUTBOUND_DELIVERIES), c.get(RATE_LIMITER), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
   single(AdmitImEvent, (c) => new AdmitImEvent(c.get(SHARED_RATE_COUNTER), c.get(CLOCK)));
   single(SHARED_RATE_COUNTER, (c) => new PostgresSharedRateCounter(c.get(SQL)));
   single(IM_EVENT_BATCH_STORE, (c) => {
-    // A batch is committed from the committer's timer, outside any request's unit of work: its locked attempt gets one of its own.
-    const runner = c.get(TRANSACTION_RUNNER);
-    const orm = c.get(ORM);
-    return new SqlImEventBatchStore(c.get(SQL), { run: (work) => RequestContext.create(orm.em, () => runner.run(work)) });
+    // A batch is committed from the committer's timer: its locked attempt is a transaction of its own.
+    return new SqlImEventBatchStore(c.get(SQL), c.get(TRANSACTION_RUNNER));
   });
   single(CommitImEvents, (c) => new CommitImEvents(c.get(IM_EVENT_BATCH_STORE), c.get(ID_GENERATOR), c.get(CLOCK)));
   single(IM_EVENT_INTAKE_LOG, () => new SqlImEventIntakeLog());
-  // The intake's batches and the decider's rounds run outside any request's unit of work: each transaction gets one of its own.
-  const ownTransactions = (c: Ctx) => {
-    const runner = c.get(TRANSACTION_RUNNER);
-    const orm = c.get(ORM);
-    return { run: <T>(work: (tx: Transaction) => Promise<T>) => RequestContext.create(orm.em, () => runner.run(work)) };
-  };
+  // The intake's batches and the decider's rounds: each transaction is one of its own.
+  const ownTransactions = (c: Ctx) => c.get(TRANSACTION_RUNNER);
   single(AcceptImEvents, (c) => new AcceptImEvents(c.get(IM_EVENT_INTAKE_LOG), ownTransactions(c), c.get(ID_GENERATOR)));
   single(
     DecideImEvents,
     (c) =>
       new DecideImEvents(c.get(IM_EVENT_INTAKE_LOG), c.get(IM_EVENT_BATCH_STORE), ownTransactions(c), c.get(ID_GENERATOR), c.get(CLOCK)),
   );
-  single(ALERT_SOURCE_REPOSITORY, (c) => new SqlAlertSourceRepository(c.get(CONTEXT_SQL), c.get(SQL)));
+  single(ALERT_SOURCE_REPOSITORY, (c) => new SqlAlertSourceRepository(c.get(POOL_SQL), c.get(SQL)));
   single(INGEST_BYTE_BUDGET, (c) => new PostgresIngestByteBudget(c.get(SQL)));
   const routingDirectories = (c: Ctx) =>
     [
@@ -186,12 +182,16 @@ export const incidentManagementModule = bindings(({ single }) => {
         c.get(SECRET_TOKENS),
         c.get(ID_GENERATOR),
         c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
       ),
   );
   single(ListAlertSources, (c) => new ListAlertSources(c.get(ALERT_SOURCE_REPOSITORY)));
   single(GetAlertSource, (c) => new GetAlertSource(c.get(ALERT_SOURCE_REPOSITORY)));
-  single(UpdateAlertSource, (c) => new UpdateAlertSource(c.get(ALERT_SOURCE_REPOSITORY), ...routingDirectories(c), c.get(CLOCK)));
-  single(DeleteAlertSource, (c) => new DeleteAlertSource(c.get(ALERT_SOURCE_REPOSITORY)));
+  single(
+    UpdateAlertSource,
+    (c) => new UpdateAlertSource(c.get(ALERT_SOURCE_REPOSITORY), ...routingDirectories(c), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
+  single(DeleteAlertSource, (c) => new DeleteAlertSource(c.get(ALERT_SOURCE_REPOSITORY), c.get(TRANSACTION_RUNNER)));
   single(
     IngestAlertPayload,
     (c) =>
@@ -207,7 +207,7 @@ export const incidentManagementModule = bindings(({ single }) => {
   single(SendTestAlert, (c) => new SendTestAlert(c.get(ALERT_SOURCE_REPOSITORY), c.get(IngestAlertPayload), c.get(CLOCK)));
 
   // Check-engine incidents routed into IM (the alert engine calls INCIDENT_ROUTING inside its transaction).
-  single(IM_ROUTING_SETTINGS, (c) => new SqlImRoutingSettings(c.get(CONTEXT_SQL)));
+  single(IM_ROUTING_SETTINGS, (c) => new SqlImRoutingSettings(c.get(POOL_SQL)));
   single(
     RouteMonitorIncident,
     (c) =>
@@ -220,9 +220,15 @@ export const incidentManagementModule = bindings(({ single }) => {
     customers: c.get<ImCustomerDirectory>(IM_CUSTOMER_DIRECTORY),
   });
   single(GetCustomerImRouting, (c) => new GetCustomerImRouting(c.get(IM_ROUTING_SETTINGS), c.get(IM_CUSTOMER_DIRECTORY)));
-  single(SetCustomerImRouting, (c) => new SetCustomerImRouting(c.get(IM_ROUTING_SETTINGS), routingDeps(c), c.get(CLOCK)));
+  single(
+    SetCustomerImRouting,
+    (c) => new SetCustomerImRouting(c.get(IM_ROUTING_SETTINGS), routingDeps(c), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
   single(GetMonitorImRouting, (c) => new GetMonitorImRouting(c.get(IM_ROUTING_SETTINGS)));
-  single(SetMonitorImRouting, (c) => new SetMonitorImRouting(c.get(IM_ROUTING_SETTINGS), routingDeps(c), c.get(CLOCK)));
+  single(
+    SetMonitorImRouting,
+    (c) => new SetMonitorImRouting(c.get(IM_ROUTING_SETTINGS), routingDeps(c), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
 });
 
 export const incidentManagementContext: ContextModule = {

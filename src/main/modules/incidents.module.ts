@@ -38,7 +38,7 @@ import { OutboxEventPublisher } from '../../infrastructure/outbox/outbox-publish
 import { incidentEventCodec } from '../../domain/incidents/events';
 import { incidentLiveNotice } from '../../infrastructure/incidents/incident-live-events';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+import { CONFIG, POOL_SQL, SQL } from '../tokens';
 import { bindings } from './bindings';
 import { incidentsRouter } from '../../interfaces/http/incidents/incidents.router';
 import type { ContextModule } from './context-module';
@@ -48,13 +48,13 @@ export const incidentsModule = bindings(({ bind }) => {
   const config = (c: { get<T>(id: symbol): T }) => c.get<AppConfig>(CONFIG);
 
   bind(INCIDENT_REPOSITORY)
-    .toDynamicValue((c) => new SqlIncidentRepository(c.get(CONTEXT_SQL)))
+    .toDynamicValue((c) => new SqlIncidentRepository(c.get(POOL_SQL)))
     .inSingletonScope();
   bind(ALERT_STATE_REPOSITORY)
-    .toDynamicValue((c) => new SqlAlertStateRepository(c.get(CONTEXT_SQL), c.get(SQL)))
+    .toDynamicValue((c) => new SqlAlertStateRepository(c.get(POOL_SQL), c.get(SQL)))
     .inSingletonScope();
   bind(INCIDENT_EVENTS)
-    .toDynamicValue((c) => new OutboxEventPublisher(c.get(CONTEXT_SQL), incidentEventCodec, incidentLiveNotice))
+    .toDynamicValue((c) => new OutboxEventPublisher(c.get(POOL_SQL), incidentEventCodec, incidentLiveNotice))
     .inSingletonScope();
 
   bind(AlertActions)
@@ -89,10 +89,10 @@ export const incidentsModule = bindings(({ bind }) => {
     .toDynamicValue((c) => new SqlServedLocations(c.get(SQL)))
     .inSingletonScope();
   bind(MONITOR_LIVENESS_STORE)
-    .toDynamicValue((c) => new SqlMonitorLiveness(c.get(SQL), c.get(CONTEXT_SQL), config(c).checkLocations))
+    .toDynamicValue((c) => new SqlMonitorLiveness(c.get(SQL), c.get(POOL_SQL), config(c).checkLocations))
     .inSingletonScope();
   bind(ORGANIZATION_EVENTS)
-    .toDynamicValue((c) => new AuditOrganizationEvents(c.get(CONTEXT_SQL)))
+    .toDynamicValue((c) => new AuditOrganizationEvents(c.get(POOL_SQL)))
     .inSingletonScope();
   bind(NoticeLocationSilence)
     .toDynamicValue(
@@ -111,7 +111,7 @@ export const incidentsModule = bindings(({ bind }) => {
     .inSingletonScope();
   bind(GetIncident)
     .toDynamicValue(
-      (c) => new GetIncident(c.get(INCIDENT_REPOSITORY), new SqlAffectedDependents(c.get(CONTEXT_SQL)), new SqlMonitorLabels(c.get(SQL))),
+      (c) => new GetIncident(c.get(INCIDENT_REPOSITORY), new SqlAffectedDependents(c.get(POOL_SQL)), new SqlMonitorLabels(c.get(SQL))),
     )
     .inSingletonScope();
   bind(CreateManualIncident)

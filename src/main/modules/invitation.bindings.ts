@@ -14,14 +14,13 @@ import { SessionIssuer } from '../../application/identity/sessions';
 import { INVITATION_MAILER, INVITATION_REPOSITORY, type InvitationMailer } from '../../application/identity/invitation-ports';
 import { DIRECT_SENDERS, type DirectSenders } from '../../application/notifications/delivery-ports';
 import { SqlInvitationRepository } from '../../infrastructure/identity/sql-invitation.repository';
-import type { ContextSql } from '../../infrastructure/persistence/context-sql';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL } from '../tokens';
+import { CONFIG, POOL_SQL } from '../tokens';
 import type { Single } from './bindings';
 
 /** Invitations by e-mail: the ledger on the unit of work, the e-mail through the direct-message sender. */
 export function bindInvitations({ single }: { single: Single }): void {
-  single(INVITATION_REPOSITORY, (c) => new SqlInvitationRepository(c.get<ContextSql>(CONTEXT_SQL)));
+  single(INVITATION_REPOSITORY, (c) => new SqlInvitationRepository(c.get(POOL_SQL)));
   single(INVITATION_MAILER, (c) => {
     const ids = c.get<IdGenerator>(ID_GENERATOR);
     const clock = c.get<Clock>(CLOCK);

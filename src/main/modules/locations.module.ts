@@ -1,3 +1,4 @@
+import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { SECRET_TOKENS } from '../../application/identity/ports';
@@ -27,7 +28,7 @@ import { SqlLocationCatalogue } from '../../infrastructure/locations/sql-locatio
 import { locationsRouter } from '../../interfaces/http/locations/locations.router';
 import { adminLocationsRouter } from '../../interfaces/http/locations/admin-locations.router';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+import { CONFIG, POOL_SQL, SQL } from '../tokens';
 import { bindings } from './bindings';
 import type { ContextModule } from './context-module';
 
@@ -38,8 +39,8 @@ import type { ContextModule } from './context-module';
  */
 export const locationsModule = bindings(({ single }) => {
   single(CONFIGURED_LOCATIONS, (c) => ({ codes: c.get<AppConfig>(CONFIG).checkLocations }));
-  single(LOCATION_REPOSITORY, (c) => new SqlLocationRepository(c.get(CONTEXT_SQL)));
-  single(PROBE_KEY_REPOSITORY, (c) => new SqlProbeKeyRepository(c.get(CONTEXT_SQL)));
+  single(LOCATION_REPOSITORY, (c) => new SqlLocationRepository(c.get(POOL_SQL)));
+  single(PROBE_KEY_REPOSITORY, (c) => new SqlProbeKeyRepository(c.get(POOL_SQL)));
   single(LOCATION_STATUS_READER, (c) => new SqlLocationStatusReader(c.get(SQL)));
   single(PROBE_CREDENTIALS, (c) => new SqlProbeCredentials(c.get(SQL)));
   single(LOCATION_CATALOGUE, (c) => new SqlLocationCatalogue(c.get(SQL), c.get(CONFIGURED_LOCATIONS).codes));
@@ -47,18 +48,39 @@ export const locationsModule = bindings(({ single }) => {
   single(LocationAccess, (c) => new LocationAccess(c.get(LOCATION_REPOSITORY), c.get(CONFIGURED_LOCATIONS)));
   single(ListLocations, (c) => new ListLocations(c.get(LocationAccess), c.get(LOCATION_STATUS_READER), c.get(CLOCK)));
   single(GetLocation, (c) => new GetLocation(c.get(LocationAccess), c.get(LOCATION_STATUS_READER), c.get(CLOCK)));
-  single(CreateLocation, (c) => new CreateLocation(c.get(LOCATION_REPOSITORY), c.get(LocationAccess), c.get(CLOCK)));
+  single(
+    CreateLocation,
+    (c) => new CreateLocation(c.get(LOCATION_REPOSITORY), c.get(LocationAccess), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
   single(
     UpdateLocation,
-    (c) => new UpdateLocation(c.get(LOCATION_REPOSITORY), c.get(LocationAccess), c.get(LOCATION_STATUS_READER), c.get(CLOCK)),
+    (c) =>
+      new UpdateLocation(
+        c.get(LOCATION_REPOSITORY),
+        c.get(LocationAccess),
+        c.get(LOCATION_STATUS_READER),
+        c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
+      ),
   );
-  single(DeleteLocation, (c) => new DeleteLocation(c.get(LOCATION_REPOSITORY), c.get(LocationAccess)));
+  single(DeleteLocation, (c) => new DeleteLocation(c.get(LOCATION_REPOSITORY), c.get(LocationAccess), c.get(TRANSACTION_RUNNER)));
   single(ListProbeKeys, (c) => new ListProbeKeys(c.get(PROBE_KEY_REPOSITORY), c.get(LocationAccess)));
   single(
     CreateProbeKey,
-    (c) => new CreateProbeKey(c.get(PROBE_KEY_REPOSITORY), c.get(LocationAccess), c.get(SECRET_TOKENS), c.get(ID_GENERATOR), c.get(CLOCK)),
+    (c) =>
+      new CreateProbeKey(
+        c.get(PROBE_KEY_REPOSITORY),
+        c.get(LocationAccess),
+        c.get(SECRET_TOKENS),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
+      ),
   );
-  single(RevokeProbeKey, (c) => new RevokeProbeKey(c.get(PROBE_KEY_REPOSITORY), c.get(LocationAccess), c.get(CLOCK)));
+  single(
+    RevokeProbeKey,
+    (c) => new RevokeProbeKey(c.get(PROBE_KEY_REPOSITORY), c.get(LocationAccess), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
   single(ListProbes, (c) => new ListProbes(c.get(LocationAccess), c.get(LOCATION_STATUS_READER), c.get(CLOCK)));
 });
 

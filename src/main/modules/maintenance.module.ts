@@ -31,7 +31,7 @@ import { SqlMaintenanceTargets } from '../../infrastructure/maintenance/sql-main
 import { OutboxEventPublisher } from '../../infrastructure/outbox/outbox-publisher';
 import { maintenanceEventCodec } from '../../domain/maintenance/events';
 import { SqlMaintenanceAnnouncements } from '../../infrastructure/maintenance/sql-maintenance-announcements';
-import { CONTEXT_SQL, SQL } from '../tokens';
+import { POOL_SQL, SQL } from '../tokens';
 import { bindings } from './bindings';
 import { maintenanceWindowsRouter } from '../../interfaces/http/maintenance/maintenance-windows.router';
 import { maintenanceAnnouncementsJob } from '../../interfaces/jobs/maintenance-announcements.job';
@@ -43,10 +43,10 @@ const ANNOUNCE_LOOKBACK_MS = 24 * 60 * 60_000;
 /** Maintenance windows: their API, the alert suppression the check engine asks for, and the start/end announcements. */
 export const maintenanceModule = bindings(({ single }) => {
   single(RECURRENCE_EXPANDER, () => new RruleRecurrenceExpander());
-  single(MAINTENANCE_WINDOW_REPOSITORY, (c) => new SqlMaintenanceWindowRepository(c.get(CONTEXT_SQL), c.get(SQL)));
-  single(MAINTENANCE_TARGETS, (c) => new SqlMaintenanceTargets(c.get(CONTEXT_SQL)));
-  single(MAINTENANCE_EVENTS, (c) => new OutboxEventPublisher(c.get(CONTEXT_SQL), maintenanceEventCodec));
-  single(MAINTENANCE_ANNOUNCEMENTS, (c) => new SqlMaintenanceAnnouncements(c.get(CONTEXT_SQL)));
+  single(MAINTENANCE_WINDOW_REPOSITORY, (c) => new SqlMaintenanceWindowRepository(c.get(POOL_SQL), c.get(SQL)));
+  single(MAINTENANCE_TARGETS, (c) => new SqlMaintenanceTargets(c.get(POOL_SQL)));
+  single(MAINTENANCE_EVENTS, (c) => new OutboxEventPublisher(c.get(POOL_SQL), maintenanceEventCodec));
+  single(MAINTENANCE_ANNOUNCEMENTS, (c) => new SqlMaintenanceAnnouncements(c.get(POOL_SQL)));
   single(MAINTENANCE_WINDOWS, (c) => new MaintenanceSuppression(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(RECURRENCE_EXPANDER)));
   single(UPTIME_EXCLUSIONS, (c) => new MaintenanceUptimeExclusions(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(RECURRENCE_EXPANDER)));
   single(MAINTENANCE_NOW, (c) => new MaintenanceNowQuery(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(RECURRENCE_EXPANDER)));
@@ -92,7 +92,7 @@ export const maintenanceModule = bindings(({ single }) => {
         c.get(CLOCK),
       ),
   );
-  single(DeleteMaintenanceWindow, (c) => new DeleteMaintenanceWindow(c.get(MAINTENANCE_WINDOW_REPOSITORY)));
+  single(DeleteMaintenanceWindow, (c) => new DeleteMaintenanceWindow(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(TRANSACTION_RUNNER)));
   single(
     CheckMaintenance,
     (c) => new CheckMaintenance(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(MAINTENANCE_TARGETS), c.get(RECURRENCE_EXPANDER), c.get(CLOCK)),

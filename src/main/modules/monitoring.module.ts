@@ -1,4 +1,3 @@
-import { RequestContext } from '@mikro-orm/postgresql';
 import { LOCATION_CATALOGUE } from '../../application/locations/ports';
 import { ChargingTierUpgrades } from '../../application/billing/charging-tier-upgrades';
 import { CLOCK } from '../../application/shared/clock';
@@ -48,7 +47,7 @@ import { SqlMonitorReader } from '../../infrastructure/monitoring/sql-monitor.re
 import { SqlAuthorizingUsers } from '../../infrastructure/monitoring/sql-authorizing-users';
 import { SqlServedLocations } from '../../infrastructure/scheduling/sql-served-locations';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+import { CONFIG, POOL_SQL, SQL } from '../tokens';
 import { bindings, type Ctx } from './bindings';
 import { websitesRouter } from '../../interfaces/http/monitoring/websites.router';
 import { monitorsRouter } from '../../interfaces/http/monitoring/monitors.router';
@@ -74,13 +73,13 @@ export const monitoringModule = bindings(({ bind, single }) => {
   single(CREDENTIAL_CIPHER, (c) => AesGcmCredentialCipher.fromConfig(config(c).credentialsKey, config(c).dataDir));
   // Automatic quota upgrades on monitor create go through billing, which records their charge.
   bind(MONITOR_CUSTOMER_TERMS).toService(ChargingTierUpgrades);
-  single(MONITOR_REPOSITORY, (c) => new SqlMonitorRepository(c.get(CONTEXT_SQL), transactions(c)));
+  single(MONITOR_REPOSITORY, (c) => new SqlMonitorRepository(c.get(POOL_SQL), transactions(c)));
   single(MONITOR_READER, (c) => new SqlMonitorReader(c.get(SQL), config(c).publicBaseUrl));
-  single(TAG_REPOSITORY, (c) => new SqlTagRepository(c.get(CONTEXT_SQL), transactions(c)));
-  single(CHANGE_REQUEST_REPOSITORY, (c) => new SqlChangeRequestRepository(c.get(CONTEXT_SQL)));
+  single(TAG_REPOSITORY, (c) => new SqlTagRepository(c.get(POOL_SQL), transactions(c)));
+  single(CHANGE_REQUEST_REPOSITORY, (c) => new SqlChangeRequestRepository(c.get(POOL_SQL)));
   single(AUTHORIZING_USERS, (c) => new SqlAuthorizingUsers(c.get(SQL)));
   single(SERVED_LOCATIONS, (c) => new SqlServedLocations(c.get(SQL)));
-  single(MONITOR_DEPENDENCY_GRAPH, (c) => new SqlMonitorDependencies(c.get(CONTEXT_SQL)));
+  single(MONITOR_DEPENDENCY_GRAPH, (c) => new SqlMonitorDependencies(c.get(POOL_SQL)));
 
   single(
     MonitorWriter,
@@ -106,7 +105,7 @@ export const monitoringModule = bindings(({ bind, single }) => {
   single(ShowWebsite, (c) => new ShowWebsite(c.get(MONITOR_READER)));
   single(UpdateWebsiteCheckConfig, (c) => new UpdateWebsiteCheckConfig(c.get(MONITOR_REPOSITORY), c.get(MonitorWriter)));
   single(DeleteMonitor, (c) => new DeleteMonitor(c.get(MONITOR_REPOSITORY), c.get(MonitorWriter), c.get(TRANSACTION_RUNNER)));
-  single(RecordHeartbeat, (c) => new RecordHeartbeat(c.get(MONITOR_REPOSITORY), c.get(CLOCK)));
+  single(RecordHeartbeat, (c) => new RecordHeartbeat(c.get(MONITOR_REPOSITORY), c.get(CLOCK), c.get(TRANSACTION_RUNNER)));
   single(
     FileChangeRequest,
     (c) =>
@@ -159,9 +158,8 @@ export const monitoringContext: ContextModule = {
     {
       // Website records written by an older version are rendered again before the host serves them.
       name: 'stale website records',
-      start: async ({ database, get, logger }) => {
-        // A unit of work of its own, as a job's: the runner's transactions start from it.
-        const rendered = await RequestContext.create(database.orm.em, () => renderStaleWebsiteDocuments(get(TRANSACTION_RUNNER)));
+      start: async ({ get, logger }) => {
+        const rendered = await renderStaleWebsiteDocuments(get(TRANSACTION_RUNNER));
         if (rendered > 0) logger.info({ rendered }, 'rendered stale website records');
         return undefined;
       },

@@ -62,7 +62,7 @@ import type { SqlRunner } from '../../infrastructure/persistence/database';
 import { checkUserAgent } from '../../domain/checks/user-agent';
 import { PRODUCT } from '../product';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, LOGGER, SQL } from '../tokens';
+import { CONFIG, POOL_SQL, LOGGER, SQL } from '../tokens';
 import { logRefused } from '../../infrastructure/event-catalogue/refused';
 import type { Ctx, Single } from './bindings';
 import type { ContainerModuleLoadOptions } from 'inversify';
@@ -167,7 +167,7 @@ export function bindNotificationDelivery({ bind, single }: Pick<ContainerModuleL
     sms: smsSender(c) ?? NO_SMS,
     'web-push': c.get(PushSender),
   }));
-  single(SqlDirectDeliveries, (c) => new SqlDirectDeliveries(c.get(CONTEXT_SQL), c.get<SqlRunner>(SQL)));
+  single(SqlDirectDeliveries, (c) => new SqlDirectDeliveries(c.get<SqlRunner>(SQL)));
   bind(DIRECT_DELIVERIES).toService(SqlDirectDeliveries);
   bind(DIRECT_DELIVERY_QUEUE).toService(SqlDirectDeliveries);
   single(STORM_LEDGER, (c) => new SqlStormLedger(c.get<SqlRunner>(SQL), logRefused(c.get(LOGGER))));
@@ -199,7 +199,7 @@ export function bindNotificationDelivery({ bind, single }: Pick<ContainerModuleL
     SendSecurityNotices,
     (c) =>
       new SendSecurityNotices(
-        new SqlSecurityNoticeFeed(c.get(CONTEXT_SQL), logRefused(c.get(LOGGER))),
+        new SqlSecurityNoticeFeed(c.get(POOL_SQL), logRefused(c.get(LOGGER))),
         c.get(DIRECT_DELIVERIES),
         c.get(TRANSACTION_RUNNER),
         clock(c),

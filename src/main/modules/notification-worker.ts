@@ -1,6 +1,5 @@
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { RouteOutboxEvents } from '../../application/notifications/route-outbox-events';
 import { DeliverDueNotifications } from '../../application/notifications/deliver-due-notifications';
 import { DeliverDueDirectMessages } from '../../application/notifications/deliver-due-direct-messages';
@@ -16,13 +15,13 @@ import { closeNotificationConnections } from './notification-delivery.bindings';
  */
 export const notificationWorker: ContextWorker = {
   name: 'notifications',
-  start({ config, logger, database, databaseUrl, switches, get }) {
+  start({ config, logger, databaseUrl, switches, get }) {
     if (switches.notificationWorker === false) return undefined;
     return startNotificationWorker(get(RouteOutboxEvents), [get(DeliverDueNotifications), get(DeliverDueDirectMessages)], logger, {
       owner: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
       pollMs: config.notifications.pollMs,
       listen: (handlers) => listenToNotices(databaseUrl, 'notification_work', 'notification work', logger, handlers),
-      around: (work) => RequestContext.create(database.orm.em, work),
+      around: (work) => work(),
     });
   },
 };

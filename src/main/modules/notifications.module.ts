@@ -35,7 +35,7 @@ import { ResolvingTargetPolicy } from '../../infrastructure/network/resolving-ta
 import { CachingHostResolver } from '../../infrastructure/network/caching-host-resolver';
 import { NodeDnsResolver } from '../../infrastructure/network/node-dns-resolver';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL } from '../tokens';
+import { CONFIG, POOL_SQL } from '../tokens';
 import { bindings, type Ctx } from './bindings';
 import { notificationChannelsRouter } from '../../interfaces/http/notifications/notification-channels.router';
 import { organizationSmtpRouter } from '../../interfaces/http/notifications/organization-smtp.router';
@@ -51,9 +51,9 @@ import { notificationConnections, notificationWorker } from './notification-work
  * and the delivery ledger with its senders (webhook and chat over HTTP, e-mail over SMTP).
  */
 export const notificationsModule = bindings(({ bind, single }) => {
-  single(NOTIFICATION_CHANNEL_REPOSITORY, (c) => new SqlNotificationChannelRepository(c.get(CONTEXT_SQL)));
-  single(CHANNEL_OWNERS, (c) => new SqlChannelOwners(c.get(CONTEXT_SQL)));
-  single(ORGANIZATION_SMTP_STORE, (c) => new SqlOrganizationSmtpStore(c.get(CONTEXT_SQL)));
+  single(NOTIFICATION_CHANNEL_REPOSITORY, (c) => new SqlNotificationChannelRepository(c.get(POOL_SQL)));
+  single(CHANNEL_OWNERS, (c) => new SqlChannelOwners(c.get(POOL_SQL)));
+  single(ORGANIZATION_SMTP_STORE, (c) => new SqlOrganizationSmtpStore(c.get(POOL_SQL)));
   // The checks' rule (CHECK_PRIVATE_ALLOWLIST, DNS_SERVERS) with a resolver of its own that keeps answers for their TTL:
   // a storm sends many messages to few receivers. Checks keep resolving every time (a check measures and sees DNS).
   single(NOTIFICATION_TARGET_POLICY, (c) => {
@@ -113,10 +113,11 @@ export const notificationsModule = bindings(({ bind, single }) => {
         c.get<SmtpVerifier>(SMTP_VERIFIER),
         cipher(c),
         clock(c),
+        c.get(TRANSACTION_RUNNER),
       ),
   );
   single(GetOrganizationSmtp, (c) => new GetOrganizationSmtp(smtp(c)));
-  single(RemoveOrganizationSmtp, (c) => new RemoveOrganizationSmtp(smtp(c)));
+  single(RemoveOrganizationSmtp, (c) => new RemoveOrganizationSmtp(smtp(c), c.get(TRANSACTION_RUNNER)));
 
   bindNotificationDelivery({ bind, single });
 });

@@ -1,6 +1,6 @@
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
-import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../application/shared/transaction';
 import { SECRET_TOKENS } from '../../application/identity/ports';
 import {
   CALENDAR_FEEDS,
@@ -49,7 +49,7 @@ import { SqlEscalationPolicyRepository } from '../../infrastructure/on-call/sql-
 import { SqlImPeople } from '../../infrastructure/on-call/sql-im-people';
 import { SqlCalendarFeeds } from '../../infrastructure/on-call/sql-calendar-feeds';
 import { SqlEscalationLedger } from '../../infrastructure/on-call/sql-escalation-ledger';
-import { CONTEXT_SQL } from '../tokens';
+import { POOL_SQL } from '../tokens';
 import type { Clock } from '../../application/shared/clock';
 import type { IdGenerator } from '../../application/shared/id-generator';
 import type { TargetPolicy } from '../../application/shared/target-policy';
@@ -80,16 +80,16 @@ import type { ContextModule } from './context-module';
 
 /** Incident-management teams, on-call schedules, calendar feeds, escalation policies and the escalation runner. */
 export const onCallModule = bindings(({ single }) => {
-  single(TEAM_REPOSITORY, (c) => new SqlTeamRepository(c.get(CONTEXT_SQL), c.get(TRANSACTION_RUNNER)));
-  single(SCHEDULE_REPOSITORY, (c) => new SqlScheduleRepository(c.get(CONTEXT_SQL), c.get(TRANSACTION_RUNNER)));
-  single(ESCALATION_POLICY_REPOSITORY, (c) => new SqlEscalationPolicyRepository(c.get(CONTEXT_SQL), c.get(TRANSACTION_RUNNER)));
+  single(TEAM_REPOSITORY, (c) => new SqlTeamRepository(c.get(POOL_SQL)));
+  single(SCHEDULE_REPOSITORY, (c) => new SqlScheduleRepository(c.get(POOL_SQL)));
+  single(ESCALATION_POLICY_REPOSITORY, (c) => new SqlEscalationPolicyRepository(c.get(POOL_SQL)));
   // One adapter answers both ports.
-  single(SqlImPeople, (c) => new SqlImPeople(c.get(CONTEXT_SQL)));
+  single(SqlImPeople, (c) => new SqlImPeople(c.get(POOL_SQL)));
   single(IM_PEOPLE, (c) => c.get(SqlImPeople));
   single(PAGING_CONTACTS, (c) => c.get(SqlImPeople));
-  single(ESCALATION_LEDGER, (c) => new SqlEscalationLedger(c.get(CONTEXT_SQL)));
-  single(ESCALATION_DUE_TIMES, (c) => new SqlEscalationLedger(c.get(CONTEXT_SQL)));
-  single(CALENDAR_FEEDS, (c) => new SqlCalendarFeeds(c.get(CONTEXT_SQL)));
+  single(ESCALATION_LEDGER, (c) => new SqlEscalationLedger(c.get(POOL_SQL)));
+  single(ESCALATION_DUE_TIMES, (c) => new SqlEscalationLedger(c.get(POOL_SQL)));
+  single(CALENDAR_FEEDS, (c) => new SqlCalendarFeeds(c.get(POOL_SQL)));
   const directory = (c: Ctx) => ({
     people: c.get<ImPeople>(IM_PEOPLE),
     schedules: c.get<ScheduleRepository>(SCHEDULE_REPOSITORY),
@@ -98,30 +98,63 @@ export const onCallModule = bindings(({ single }) => {
 
   single(ListImTeams, (c) => new ListImTeams(c.get(TEAM_REPOSITORY)));
   single(GetImTeam, (c) => new GetImTeam(c.get(TEAM_REPOSITORY)));
-  single(CreateImTeam, (c) => new CreateImTeam(c.get(TEAM_REPOSITORY), c.get(IM_PEOPLE), c.get(ID_GENERATOR), c.get(CLOCK)));
-  single(UpdateImTeam, (c) => new UpdateImTeam(c.get(TEAM_REPOSITORY), c.get(CLOCK)));
-  single(DeleteImTeam, (c) => new DeleteImTeam(c.get(TEAM_REPOSITORY)));
-  single(SetImTeamMember, (c) => new SetImTeamMember(c.get(TEAM_REPOSITORY), c.get(IM_PEOPLE), c.get(CLOCK)));
-  single(RemoveImTeamMember, (c) => new RemoveImTeamMember(c.get(TEAM_REPOSITORY), c.get(CLOCK)));
+  single(
+    CreateImTeam,
+    (c) => new CreateImTeam(c.get(TEAM_REPOSITORY), c.get(IM_PEOPLE), c.get(ID_GENERATOR), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
+  single(UpdateImTeam, (c) => new UpdateImTeam(c.get(TEAM_REPOSITORY), c.get(CLOCK), c.get(TRANSACTION_RUNNER)));
+  single(DeleteImTeam, (c) => new DeleteImTeam(c.get(TEAM_REPOSITORY), c.get(TRANSACTION_RUNNER)));
+  single(SetImTeamMember, (c) => new SetImTeamMember(c.get(TEAM_REPOSITORY), c.get(IM_PEOPLE), c.get(CLOCK), c.get(TRANSACTION_RUNNER)));
+  single(RemoveImTeamMember, (c) => new RemoveImTeamMember(c.get(TEAM_REPOSITORY), c.get(CLOCK), c.get(TRANSACTION_RUNNER)));
 
   single(ListSchedules, (c) => new ListSchedules(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY)));
   single(GetSchedule, (c) => new GetSchedule(c.get(SCHEDULE_REPOSITORY)));
   single(
     CreateSchedule,
-    (c) => new CreateSchedule(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(IM_PEOPLE), c.get(ID_GENERATOR), c.get(CLOCK)),
+    (c) =>
+      new CreateSchedule(
+        c.get(SCHEDULE_REPOSITORY),
+        c.get(TEAM_REPOSITORY),
+        c.get(IM_PEOPLE),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
+      ),
   );
-  single(UpdateSchedule, (c) => new UpdateSchedule(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(IM_PEOPLE), c.get(CLOCK)));
-  single(DeleteSchedule, (c) => new DeleteSchedule(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY)));
+  single(
+    UpdateSchedule,
+    (c) =>
+      new UpdateSchedule(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(IM_PEOPLE), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
+  single(DeleteSchedule, (c) => new DeleteSchedule(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(TRANSACTION_RUNNER)));
   single(
     AddScheduleOverride,
-    (c) => new AddScheduleOverride(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(IM_PEOPLE), c.get(ID_GENERATOR), c.get(CLOCK)),
+    (c) =>
+      new AddScheduleOverride(
+        c.get(SCHEDULE_REPOSITORY),
+        c.get(TEAM_REPOSITORY),
+        c.get(IM_PEOPLE),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
+      ),
   );
-  single(RemoveScheduleOverride, (c) => new RemoveScheduleOverride(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY)));
+  single(
+    RemoveScheduleOverride,
+    (c) => new RemoveScheduleOverride(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(TRANSACTION_RUNNER)),
+  );
   single(GetScheduleTimeline, (c) => new GetScheduleTimeline(c.get(SCHEDULE_REPOSITORY), c.get(CLOCK)));
   single(WhoIsOnCall, (c) => new WhoIsOnCall(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(CLOCK)));
   single(
     IssueCalendarFeed,
-    (c) => new IssueCalendarFeed(c.get(SCHEDULE_REPOSITORY), c.get(CALENDAR_FEEDS), c.get(SECRET_TOKENS), c.get(CLOCK)),
+    (c) =>
+      new IssueCalendarFeed(
+        c.get(SCHEDULE_REPOSITORY),
+        c.get(CALENDAR_FEEDS),
+        c.get(SECRET_TOKENS),
+        c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
+      ),
   );
   single(
     ReadCalendarFeed,
@@ -132,11 +165,21 @@ export const onCallModule = bindings(({ single }) => {
   single(GetEscalationPolicy, (c) => new GetEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY)));
   single(
     CreateEscalationPolicy,
-    (c) => new CreateEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY), directory(c), c.get(ID_GENERATOR), c.get(CLOCK)),
+    (c) =>
+      new CreateEscalationPolicy(
+        c.get(ESCALATION_POLICY_REPOSITORY),
+        directory(c),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
+      ),
   );
-  single(UpdateEscalationPolicy, (c) => new UpdateEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY), directory(c), c.get(CLOCK)));
-  single(DeleteEscalationPolicy, (c) => new DeleteEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY)));
-  single(CONTACT_METHOD_REPOSITORY, (c) => new SqlContactMethods(c.get(CONTEXT_SQL), c.get(CREDENTIAL_CIPHER)));
+  single(
+    UpdateEscalationPolicy,
+    (c) => new UpdateEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY), directory(c), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
+  single(DeleteEscalationPolicy, (c) => new DeleteEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY), c.get(TRANSACTION_RUNNER)));
+  single(CONTACT_METHOD_REPOSITORY, (c) => new SqlContactMethods(c.get(POOL_SQL), c.get(CREDENTIAL_CIPHER)));
   bindWebPush(single);
   const contactMethodDeps = (c: Ctx) => ({
     methods: c.get<ContactMethodRepository>(CONTACT_METHOD_REPOSITORY),
@@ -147,6 +190,7 @@ export const onCallModule = bindings(({ single }) => {
     tokens: c.get<SecretTokens>(SECRET_TOKENS),
     clock: c.get<Clock>(CLOCK),
     pushSubscriptions: c.get<PushSubscriptionStore>(PUSH_SUBSCRIPTION_STORE),
+    transactions: c.get<TransactionRunner>(TRANSACTION_RUNNER),
   });
   single(ListContactMethods, (c) => new ListContactMethods(contactMethodDeps(c)));
   single(AddContactMethod, (c) => new AddContactMethod(contactMethodDeps(c)));

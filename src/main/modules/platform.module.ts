@@ -7,8 +7,8 @@ import type { Database } from '../../infrastructure/persistence/database';
 import { MikroOrmTransactionRunner } from '../../infrastructure/persistence/mikro-orm-transaction-runner';
 import { PostgresRateLimiter } from '../../infrastructure/rate-limit/postgres-rate-limiter';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, DATABASE, LOGGER, ORM, SQL } from '../tokens';
-import { ContextSql } from '../../infrastructure/persistence/context-sql';
+import { CONFIG, DATABASE, LOGGER, ORM, POOL_SQL, SQL } from '../tokens';
+import { OrmPoolSql } from '../../infrastructure/persistence/orm-sql';
 import type { Logger } from 'pino';
 import { bindings } from './bindings';
 import type { ContextModule } from './context-module';
@@ -21,9 +21,9 @@ export const platformModule = (config: AppConfig, logger: Logger, database: Data
     bind(DATABASE).toConstantValue(database);
     bind(ORM).toConstantValue(database.orm);
     bind(SQL).toConstantValue(database.sql);
-    // The shared handle every context's SQL adapters write through (joining the ambient unit of work).
-    bind(CONTEXT_SQL)
-      .toDynamicValue((ctx) => new ContextSql(ctx.get(ORM)))
+    // The pool the SQL adapters read (and write on their own) through; what joins a transaction takes its `tx`.
+    bind(POOL_SQL)
+      .toDynamicValue((ctx) => new OrmPoolSql(ctx.get(ORM)))
       .inSingletonScope();
     bind<Clock>(CLOCK).toConstantValue(clock ?? { now: () => new Date() });
     bind<IdGenerator>(ID_GENERATOR).toConstantValue({ uuid: () => randomUUID() });

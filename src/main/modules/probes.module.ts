@@ -17,7 +17,7 @@ import { SqlLateResults } from '../../infrastructure/probes/sql-late-results';
 import { SqlSteadyProbeResults } from '../../infrastructure/probes/sql-steady-probe-results';
 import type { SqlResultStore } from '../../infrastructure/results/sql-result-store';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, LOGGER } from '../tokens';
+import { CONFIG, POOL_SQL, LOGGER } from '../tokens';
 import type { Database } from '../../infrastructure/persistence/database';
 import { PgScheduleWakeups } from '../../infrastructure/scheduling/pg-schedule-wakeups';
 import { ProbeWakeups } from '../../application/probes/probe-wakeups';
@@ -36,11 +36,11 @@ const RAW_WINDOW_MARGIN_MS = 10 * 60_000;
  */
 export const probesModule = (database: Database) =>
   bindings(({ single }) => {
-    single(PROBE_REGISTRY, (c) => new SqlProbeRegistry(c.get(CONTEXT_SQL)));
-    single(PROBE_ASSIGNMENTS, (c) => new SqlProbeAssignments(c.get(CONTEXT_SQL)));
-    single(LATE_RESULTS, (c) => new SqlLateResults(c.get(RESULT_STORE), c.get(CONTEXT_SQL)));
+    single(PROBE_REGISTRY, (c) => new SqlProbeRegistry(c.get(POOL_SQL)));
+    single(PROBE_ASSIGNMENTS, (c) => new SqlProbeAssignments(c.get(POOL_SQL)));
+    single(LATE_RESULTS, (c) => new SqlLateResults(c.get(RESULT_STORE), c.get(POOL_SQL)));
     // The results context's store (its partition cache is the one retention clears), whose INSERT the statement embeds.
-    single(STEADY_PROBE_RESULTS, (c) => new SqlSteadyProbeResults(c.get(CONTEXT_SQL), c.get(RESULT_STORE) as SqlResultStore));
+    single(STEADY_PROBE_RESULTS, (c) => new SqlSteadyProbeResults(c.get(POOL_SQL), c.get(RESULT_STORE) as SqlResultStore));
     single(LocationMonitors, (c) => new LocationMonitors(c.get(PROBE_ASSIGNMENTS), c.get(CLOCK)));
     single(CachedProbeCredentials, (c) => new CachedProbeCredentials(c.get(PROBE_CREDENTIALS), c.get(CLOCK)));
     single(

@@ -21,20 +21,20 @@ import { SqlMonitorLookup } from '../../infrastructure/results/sql-monitor-looku
 import { resultsRouterFor } from '../../interfaces/http/incidents/website-results.router';
 import { PER_KIND_TYPES } from '../../domain/monitoring/monitor-kind';
 import { resultStorageJob } from '../../interfaces/jobs/result-storage.job';
-import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+import { CONFIG, POOL_SQL, SQL } from '../tokens';
 import { bindings } from './bindings';
 import type { ContextModule } from './context-module';
 
 /** Check results: their storage (partitions, roll-ups, retention), history, uptime and response times. */
 export const resultsModule = bindings(({ single }) => {
-  single(LocationCodes, (c) => new LocationCodes(c.get(CONTEXT_SQL), c.get(SQL)));
-  single(RESULT_STORE, (c) => new SqlResultStore(c.get(CONTEXT_SQL), c.get(SQL), c.get(LocationCodes)));
+  single(LocationCodes, (c) => new LocationCodes(c.get(POOL_SQL), c.get(SQL)));
+  single(RESULT_STORE, (c) => new SqlResultStore(c.get(POOL_SQL), c.get(SQL), c.get(LocationCodes)));
   single(COVERAGE_READER, (c) => new SqlCoverageReader(c.get(SQL)));
   single(RESULT_MAINTENANCE, (c) => {
     const store = c.get(RESULT_STORE) as SqlResultStore;
     return new SqlResultMaintenance(c.get(SQL), () => store.forgetPartitions());
   });
-  single(MONITOR_LOOKUP, (c) => new SqlMonitorLookup(c.get(CONTEXT_SQL)));
+  single(MONITOR_LOOKUP, (c) => new SqlMonitorLookup(c.get(POOL_SQL)));
   single(GetCheckHistory, (c) => new GetCheckHistory(c.get(MONITOR_LOOKUP), c.get(RESULT_STORE), c.get(CLOCK)));
   single(GetUptimeStats, (c) => new GetUptimeStats(c.get(MONITOR_LOOKUP), c.get(COVERAGE_READER), c.get(CLOCK), c.get(UPTIME_EXCLUSIONS)));
   single(RESPONSE_SERIES_READER, (c) => new SqlResponseSeries(c.get(SQL)));

@@ -14,7 +14,7 @@ import { HEARTBEAT_LOCATION } from '../../domain/checks/heartbeat';
 import { PgCheckSchedule } from '../../infrastructure/scheduling/pg-check-schedule';
 import { SqlCheckPlanner } from '../../infrastructure/scheduling/sql-check-planner';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+import { CONFIG, POOL_SQL, SQL } from '../tokens';
 import { bindings } from './bindings';
 import { triggerCheckRouter } from '../../interfaces/http/scheduling/trigger-check.router';
 import type { ContextModule } from './context-module';
@@ -43,7 +43,7 @@ export const dispatcherOptions = (config: AppConfig): DispatcherOptions => ({
 /** The check engine: the schedule, planning held rows into checks, recording outcomes, trigger-check. */
 export const schedulingModule = bindings(({ bind }) => {
   bind(CHECK_SCHEDULE)
-    .toDynamicValue((c) => new PgCheckSchedule(c.get(CONTEXT_SQL), c.get(SQL)))
+    .toDynamicValue((c) => new PgCheckSchedule(c.get(POOL_SQL), c.get(SQL)))
     .inSingletonScope();
   bind(CHECK_PLANNER)
     .toDynamicValue((c) => new SqlCheckPlanner(c.get(SQL), c.get(CREDENTIAL_CIPHER)))

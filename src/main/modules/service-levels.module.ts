@@ -27,16 +27,16 @@ import { OutboxEventPublisher } from '../../infrastructure/outbox/outbox-publish
 import { serviceLevelEventCodec } from '../../domain/service-levels/events';
 import { serviceLevelsRouter } from '../../interfaces/http/service-levels/service-levels.router';
 import { serviceLevelBurnJob } from '../../interfaces/jobs/service-level-burn.job';
-import { CONTEXT_SQL, SQL } from '../tokens';
+import { POOL_SQL, SQL } from '../tokens';
 import { bindings } from './bindings';
 import type { ContextModule } from './context-module';
 
 /** Service levels: objectives, their attainment from the stored results, and the burn-rate alerts. */
 export const serviceLevelsModule = bindings(({ single }) => {
-  single(OBJECTIVE_REPOSITORY, (c) => new SqlObjectiveRepository(c.get(CONTEXT_SQL)));
-  single(OBJECTIVE_SUBJECTS, (c) => new SqlObjectiveSubjects(c.get(CONTEXT_SQL)));
+  single(OBJECTIVE_REPOSITORY, (c) => new SqlObjectiveRepository(c.get(POOL_SQL)));
+  single(OBJECTIVE_SUBJECTS, (c) => new SqlObjectiveSubjects(c.get(POOL_SQL)));
   single(SERVICE_LEVEL_COVERAGE, (c) => new SqlServiceLevelCoverage(c.get(SQL)));
-  single(SERVICE_LEVEL_EVENTS, (c) => new OutboxEventPublisher(c.get(CONTEXT_SQL), serviceLevelEventCodec));
+  single(SERVICE_LEVEL_EVENTS, (c) => new OutboxEventPublisher(c.get(POOL_SQL), serviceLevelEventCodec));
   single(ObjectiveMeter, (c) => new ObjectiveMeter(c.get(OBJECTIVE_SUBJECTS), c.get(SERVICE_LEVEL_COVERAGE), c.get(UPTIME_EXCLUSIONS)));
   single(
     CreateObjective,
@@ -57,7 +57,7 @@ export const serviceLevelsModule = bindings(({ single }) => {
     UpdateObjective,
     (c) => new UpdateObjective(c.get(OBJECTIVE_REPOSITORY), c.get(OBJECTIVE_SUBJECTS), c.get(TRANSACTION_RUNNER), c.get(CLOCK)),
   );
-  single(DeleteObjective, (c) => new DeleteObjective(c.get(OBJECTIVE_REPOSITORY)));
+  single(DeleteObjective, (c) => new DeleteObjective(c.get(OBJECTIVE_REPOSITORY), c.get(TRANSACTION_RUNNER)));
   single(GetObjectiveStatus, (c) => new GetObjectiveStatus(c.get(OBJECTIVE_REPOSITORY), c.get(ObjectiveMeter), c.get(CLOCK)));
   single(
     EvaluateBurnAlerts,

@@ -44,7 +44,7 @@ import { SqlPageIncidentRepository } from '../../infrastructure/status-pages/sql
 import { HmacPageAccessTokens } from '../../infrastructure/status-pages/hmac-page-access-tokens';
 import { STATUS_PAGE_HTTP_SETTINGS, type StatusPageHttpSettings } from '../../interfaces/http/status-pages/settings';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, LOGGER, SQL } from '../tokens';
+import { CONFIG, POOL_SQL, LOGGER, SQL } from '../tokens';
 import { logRefused } from '../../infrastructure/event-catalogue/refused';
 import { bindings, type Ctx } from './bindings';
 import { statusPagesRouter } from '../../interfaces/http/status-pages/status-pages.router';
@@ -66,13 +66,13 @@ export const statusPagesModule = bindings(({ single }) => {
       maxAgeSeconds: Math.max(1, Math.round(config.statusPages.refreshMs / 1000)),
     };
   });
-  single(STATUS_PAGE_REPOSITORY, (c) => new SqlStatusPageRepository(c.get(CONTEXT_SQL)));
-  single(COMPONENT_CATALOG, (c) => new SqlComponentCatalog(c.get(CONTEXT_SQL)));
+  single(STATUS_PAGE_REPOSITORY, (c) => new SqlStatusPageRepository(c.get(POOL_SQL)));
+  single(COMPONENT_CATALOG, (c) => new SqlComponentCatalog(c.get(POOL_SQL)));
   single(STATUS_PAGE_READINGS, (c) => new SqlStatusPageReadings(c.get(SQL)));
-  single(PAGE_INCIDENT_REPOSITORY, (c) => new SqlPageIncidentRepository(c.get(CONTEXT_SQL)));
+  single(PAGE_INCIDENT_REPOSITORY, (c) => new SqlPageIncidentRepository(c.get(POOL_SQL)));
   single(PAGE_ACCESS_TOKENS, () => new HmacPageAccessTokens(ACCESS_LIFETIME_MS));
-  single(SUBSCRIBER_REPOSITORY, (c) => new SqlSubscriberRepository(c.get(CONTEXT_SQL)));
-  single(PAGE_EVENT_FEED, (c) => new SqlPageEventFeed(c.get(CONTEXT_SQL), logRefused(c.get(LOGGER))));
+  single(SUBSCRIBER_REPOSITORY, (c) => new SqlSubscriberRepository(c.get(POOL_SQL)));
+  single(PAGE_EVENT_FEED, (c) => new SqlPageEventFeed(c.get(POOL_SQL), logRefused(c.get(LOGGER))));
   const links = (c: Ctx): SubscriberLinks => ({ publicBaseUrl: c.get<AppConfig>(CONFIG).publicBaseUrl });
   single(
     PAGE_INCIDENT_NOTICES,
@@ -94,7 +94,10 @@ export const statusPagesModule = bindings(({ single }) => {
         c.get(RATE_LIMITER),
       ),
   );
-  single(ManageSubscription, (c) => new ManageSubscription(c.get(STATUS_PAGE_REPOSITORY), c.get(SUBSCRIBER_REPOSITORY), c.get(CLOCK)));
+  single(
+    ManageSubscription,
+    (c) => new ManageSubscription(c.get(STATUS_PAGE_REPOSITORY), c.get(SUBSCRIBER_REPOSITORY), c.get(CLOCK), c.get(TRANSACTION_RUNNER)),
+  );
   single(
     PageSubscribers,
     (c) =>
@@ -136,6 +139,7 @@ export const statusPagesModule = bindings(({ single }) => {
         c.get(PASSWORD_HASHER),
         c.get(ID_GENERATOR),
         c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
         c.get(PAGE_OBJECTIVES),
       ),
   );
@@ -150,10 +154,11 @@ export const statusPagesModule = bindings(({ single }) => {
         c.get(PASSWORD_HASHER),
         c.get(ID_GENERATOR),
         c.get(CLOCK),
+        c.get(TRANSACTION_RUNNER),
         c.get(PAGE_OBJECTIVES),
       ),
   );
-  single(DeleteStatusPage, (c) => new DeleteStatusPage(c.get(STATUS_PAGE_REPOSITORY)));
+  single(DeleteStatusPage, (c) => new DeleteStatusPage(c.get(STATUS_PAGE_REPOSITORY), c.get(TRANSACTION_RUNNER)));
   single(
     CreatePageIncident,
     (c) =>

@@ -57,7 +57,7 @@ import { SqlSmsUsageLedger } from '../../infrastructure/tenancy/sql-sms-usage.le
 import { SqlCustomerTermsLookup } from '../../infrastructure/tenancy/sql-customer-terms.lookup';
 import { PreparedSql } from '../../infrastructure/persistence/prepared-sql';
 import type { CallerCache } from '../../infrastructure/identity/caller-cache';
-import { CALLER_CACHE, CONTEXT_SQL, DATABASE, ORM } from '../tokens';
+import { CALLER_CACHE, POOL_SQL, DATABASE, ORM } from '../tokens';
 import { bindings, type Ctx } from './bindings';
 import { customersRouter } from '../../interfaces/http/tenancy/customers.router';
 import { packageConfigsRouter } from '../../interfaces/http/tenancy/package-configs.router';
@@ -70,15 +70,15 @@ import type { ContextModule } from './context-module';
 export const tenancyModule = bindings(({ single }) => {
   const orm = (c: Ctx) => c.get<MikroORM>(ORM);
 
-  single(PACKAGE_CONFIG_REPOSITORY, (c) => new SqlPackageConfigRepository(c.get(CONTEXT_SQL)));
-  single(CUSTOMER_REPOSITORY, (c) => new SqlCustomerRepository(c.get(CONTEXT_SQL)));
-  single(CUSTOM_FIELD_REPOSITORY, (c) => new SqlCustomFieldRepository(c.get(CONTEXT_SQL)));
+  single(PACKAGE_CONFIG_REPOSITORY, (c) => new SqlPackageConfigRepository(c.get(POOL_SQL)));
+  single(CUSTOMER_REPOSITORY, (c) => new SqlCustomerRepository(c.get(POOL_SQL)));
+  single(CUSTOM_FIELD_REPOSITORY, (c) => new SqlCustomFieldRepository(c.get(POOL_SQL)));
   single(PreparedSql, (c) => new PreparedSql(orm(c), (pool) => c.get(DATABASE).watchPool(pool)));
-  single(CUSTOMER_DOMAIN_REPOSITORY, (c) => new SqlCustomerDomainRepository(c.get(CONTEXT_SQL), c.get(PreparedSql)));
-  single(CUSTOMER_IP_REPOSITORY, (c) => new SqlCustomerIpRepository(c.get(CONTEXT_SQL), c.get(PreparedSql)));
-  single(WATCH_RESULT_STORE, (c) => new SqlWatchResultStore(c.get(CONTEXT_SQL)));
-  single(SMS_USAGE_LEDGER, (c) => new SqlSmsUsageLedger(c.get(CONTEXT_SQL)));
-  single(CUSTOMER_TERMS_LOOKUP, (c) => new SqlCustomerTermsLookup(c.get(CONTEXT_SQL), c.get(CLOCK)));
+  single(CUSTOMER_DOMAIN_REPOSITORY, (c) => new SqlCustomerDomainRepository(c.get(POOL_SQL), c.get(PreparedSql)));
+  single(CUSTOMER_IP_REPOSITORY, (c) => new SqlCustomerIpRepository(c.get(POOL_SQL), c.get(PreparedSql)));
+  single(WATCH_RESULT_STORE, (c) => new SqlWatchResultStore(c.get(POOL_SQL)));
+  single(SMS_USAGE_LEDGER, (c) => new SqlSmsUsageLedger(c.get(POOL_SQL)));
+  single(CUSTOMER_TERMS_LOOKUP, (c) => new SqlCustomerTermsLookup(c.get(POOL_SQL), c.get(CLOCK)));
   single(CALLER_CACHE_INVALIDATOR, (c) => ({ invalidateAll: () => c.get<CallerCache>(CALLER_CACHE).clear() }));
 
   const customers = (c: Ctx) => c.get<CustomerRepository>(CUSTOMER_REPOSITORY);

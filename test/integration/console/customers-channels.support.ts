@@ -1,4 +1,3 @@
-import { RequestContext } from '@mikro-orm/postgresql';
 import { RunCheck } from '../../../src/application/checks/run-check';
 import { WATCH_RESULT_STORE, type WatchResultStore } from '../../../src/application/tenancy/ports';
 import { DIRECT_DELIVERIES, type DirectDeliveries } from '../../../src/application/notifications/ports';
@@ -31,5 +30,5 @@ export async function sweepWatchesOf(app: RunningApplication, customerId: number
       transactions: container.get<TransactionRunner>(TRANSACTION_RUNNER),
     },
   );
-  return RequestContext.create(app.database.orm.em, () => watches.execute());
+  return watches.execute();
 }

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { RequestContext } from '@mikro-orm/postgresql';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { api, expectError } from '../../support/http-client';
@@ -92,17 +91,17 @@ describe('check engine: schedule, checker, results and incidents end to end', ()
 
   it("loses no check when a worker dies mid-run: another takes the slot after the lease, and the dead one's late completion counts for nothing", async () => {
     const { org, monitor } = await aWebsite();
-    const { database } = await testServer();
+    await testServer();
     await api('POST', `/api/websites/${monitor.publicId}/trigger-check`, { token: org.token });
     const dying = await aDispatcher('engine-dying', 1_000);
-    await RequestContext.create(database.orm.em, () => dying.pump());
+    await dying.pump();
     expect(dying.stats.started).to.equal(1);
     // The worker "dies": it never records. Its lease lapses after a second of the test clock.
     testClock.advance(1_500);
     const rescuer = await aDispatcher('engine-rescuer');
     await runUntilRecorded(rescuer, 1);
     await waitFor(() => dying.unrecorded === 1, { what: "the dying worker's check to end" });
-    await RequestContext.create(database.orm.em, () => dying.flush());
+    await dying.flush();
     expect(dying.stats).to.include({ recorded: 0, dropped: 1 });
     const history = await api('GET', `/api/websites/${monitor.publicId}/check-history`, { token: org.token });
     expect(history.body.items).to.have.length(1);

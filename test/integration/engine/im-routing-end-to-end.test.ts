@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { anOrganization } from '../../support/builders';
 import { aMonitoredCustomer } from '../../support/monitoring-fixtures';
 import { setIncidentManagement } from '../../support/im-fixtures';
@@ -77,7 +76,7 @@ describe('monitor incidents routed into IM end to end (loopback target, loopback
     });
     expect(im!.monitorOrigin).to.deep.equal({ monitorId: websiteId, incidentId: engine!.publicId });
 
-    await RequestContext.create(service.app.database.orm.em, () => service.app.container.get(RunDueEscalations).execute());
+    await service.app.container.get(RunDueEscalations).execute();
     const page = await waitFor(() => smtp.messages.find((m) => m.to.includes(org.email)), { what: 'the level 1 page' });
     expect(page!.raw).to.match(/^Subject: \[Level 1\] .* is down$/m);
 

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { api } from '../../support/http-client';
 import { anOrganization } from '../../support/builders';
 import { aMonitoredCustomer, aWebsite } from '../../support/monitoring-fixtures';
@@ -13,7 +12,7 @@ const SECOND = 1000;
 /** The liveness job, as Agenda runs it (its own unit of work). */
 async function noticeSilence() {
   const app = await testServer();
-  return RequestContext.create(app.database.orm.em, () => app.container.get(NoticeLocationSilence).execute());
+  return app.container.get(NoticeLocationSilence).execute();
 }
 
 /**

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { RequestContext } from '@mikro-orm/postgresql';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AnnounceMaintenance } from '../../../src/application/maintenance/announce-maintenance';
@@ -105,14 +104,14 @@ describe('maintenance windows end to end: checks go on, alerts do not', () => {
     expect(created.status).to.equal(201);
     const { container } = await testServer();
     const announcer = container.get(AnnounceMaintenance);
-    await RequestContext.create(database.orm.em, () => announcer.execute());
+    await announcer.execute();
     // It ends (earlier than planned), after it was created and announced as started.
     const ended = await api('PATCH', `/api/maintenance-windows/${created.body.id}`, {
       token: org.token,
       body: { endTime: testClock.now().toISOString() },
     });
-    await Promise.all([0, 1, 2].map(() => RequestContext.create(database.orm.em, () => announcer.execute())));
-    await RequestContext.create(database.orm.em, () => announcer.execute());
+    await Promise.all([0, 1, 2].map(() => announcer.execute()));
+    await announcer.execute();
     const rows = await database.sql.query<{ kind: string; payload: Record<string, unknown> }>(
       sql`SELECT kind, payload FROM notification_outbox WHERE organization_id = ${org.user.organizationId} AND kind LIKE 'maintenance.%' ORDER BY id`,
     );

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { RunWatches } from '../../../src/application/watches/run-watches';
 import { WATCH_MAINTENANCE, WATCH_TARGETS, type WatchMaintenance, type WatchTargets } from '../../../src/application/watches/ports';
 import { WATCH_RESULT_STORE, type WatchResultStore } from '../../../src/application/tenancy/ports';
@@ -66,7 +65,7 @@ describe('watch events reach channels, and lastNotified* follows successful deli
   });
 
   async function sweep() {
-    const { container, database } = await testServer();
+    const { container } = await testServer();
     const runCheck = container.get(RunCheck);
     const watches = new RunWatches(
       container.get<WatchTargets>(WATCH_TARGETS),
@@ -79,7 +78,7 @@ describe('watch events reach channels, and lastNotified* follows successful deli
         transactions: container.get<TransactionRunner>(TRANSACTION_RUNNER),
       },
     );
-    return RequestContext.create(database.orm.em, () => watches.execute());
+    return watches.execute();
   }
 
   /** An organization with a customer and a webhook channel (all events) to `path`. */

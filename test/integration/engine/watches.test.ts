@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { RunWatches } from '../../../src/application/watches/run-watches';
 import { WATCH_MAINTENANCE, WATCH_TARGETS, type WatchMaintenance, type WatchTargets } from '../../../src/application/watches/ports';
 import { WATCH_RESULT_STORE, type WatchResultStore } from '../../../src/application/tenancy/ports';
@@ -33,7 +32,7 @@ describe('watches: customer domains and IPs are looked up and their expiry / dns
   after(() => Promise.all([dns.stop(), rdap.stop()]));
 
   async function runWatches() {
-    const { container, database } = await testServer();
+    const { container } = await testServer();
     const runCheck = container.get(RunCheck);
     const watches = new RunWatches(
       container.get<WatchTargets>(WATCH_TARGETS),
@@ -47,7 +46,7 @@ describe('watches: customer domains and IPs are looked up and their expiry / dns
       },
     );
     // One unit of work per run, as the job runner gives every job.
-    return RequestContext.create(database.orm.em, () => watches.execute());
+    return watches.execute();
   }
 
   it('fills the expiry of a new domain and the dnsbl listing of a new IP, then waits for their next turn', async () => {

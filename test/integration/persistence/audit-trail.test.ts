@@ -1,13 +1,14 @@
 import { expect } from 'chai';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { anOrganization } from '../../support/builders';
 import { testServer } from '../../support/test-server';
 import { auditContext, type AuditRequestContext } from '../../../src/infrastructure/audit/audit-context';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../src/application/shared/transaction';
 import type { SqlRunner } from '../../../src/infrastructure/persistence/database';
-import { CONTEXT_SQL } from '../../../src/main/tokens';
+import { POOL_SQL } from '../../../src/main/tokens';
+import { sqlOf } from '../../../src/infrastructure/persistence/sql-transaction';
 import { PurgeAuditLog as PurgeAuditLogUseCase } from '../../../src/application/audit/purge-audit-log';
 import { sql } from '../../../src/infrastructure/persistence/sql';
+import { AUDIT_TRAIL, type AuditTrail } from '../../../src/application/audit/ports';
 
 const as = (organizationId: number, userId: string): AuditRequestContext => ({
   actor: { actorType: 'user', userId, actorLabel: 'ada@example.com', credentialType: 'session', credentialId: null, organizationId },
@@ -20,7 +21,7 @@ describe("audit trail in the change's own transaction", () => {
     const app = await testServer();
     const org = await anOrganization('audit-tx');
     const tx = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
-    const context = app.container.get<SqlRunner>(CONTEXT_SQL);
+    const context = app.container.get<SqlRunner>(POOL_SQL);
     const organizationId = org.user.organizationId as number;
     const entries = async (name: string) =>
       app.database.sql.query<{ action: string; actor_type: string; ip: string; request_id: string }>(
@@ -38,17 +39,15 @@ describe("audit trail in the change's own transaction", () => {
 
   it('a rolled-back change leaves neither the change nor its entry; a committed one leaves both', async () => {
     const w = await world();
-    await RequestContext.create(w.app.database.orm.em, () =>
-      auditContext.run(as(w.organizationId, w.org.user.id), async () => {
-        await w.tx
-          .run(async () => {
-            await w.insertTag(w.context, 'rolled-back');
-            throw new Error('the rest of the change failed');
-          })
-          .catch(() => undefined);
-        await w.tx.run(() => w.insertTag(w.context, 'committed'));
-      }),
-    );
+    await auditContext.run(as(w.organizationId, w.org.user.id), async () => {
+      await w.tx
+        .run(async (t) => {
+          await w.insertTag(sqlOf(t), 'rolled-back');
+          throw new Error('the rest of the change failed');
+        })
+        .catch(() => undefined);
+      await w.tx.run((t) => w.insertTag(sqlOf(t), 'committed'));
+    });
     expect(await w.tags('rolled-back')).to.deep.equal([]);
     expect(await w.entries('rolled-back')).to.deep.equal([]);
     expect(await w.tags('committed')).to.have.length(1);
@@ -57,12 +56,42 @@ describe("audit trail in the change's own transaction", () => {
     ]);
   });
 
-  it('every path to the database carries the caller: the plain SQL pool and a statement outside a transaction', async () => {
+  it("an entry a use case appends itself (AuditTrail.append) commits with the change's tx, or not at all", async () => {
+    const w = await world();
+    const trail = w.app.container.get<AuditTrail>(AUDIT_TRAIL);
+    const entry = (resourceId: string) => ({
+      organizationId: w.organizationId,
+      customerId: null,
+      actorType: 'user' as const,
+      userId: w.org.user.id,
+      actorLabel: 'ada@example.com',
+      credentialType: 'session',
+      resourceType: 'mcpTool',
+      resourceId,
+      action: 'toolCalled' as const,
+    });
+    const appended = async (resourceId: string) =>
+      w.app.database.sql.query(sql`SELECT 1 FROM audit_log WHERE organization_id = ${w.organizationId} AND resource_id = ${resourceId}`);
+    await w.tx
+      .run(async (t) => {
+        await trail.append(entry('append-rolled-back'), t);
+        await w.insertTag(sqlOf(t), 'append-rolled-back');
+        throw new Error('the rest of the change failed');
+      })
+      .catch(() => undefined);
+    await w.tx.run(async (t) => {
+      await trail.append(entry('append-committed'), t);
+      // Not seen from another connection before the change commits.
+      expect(await appended('append-committed')).to.deep.equal([]);
+    });
+    expect(await appended('append-rolled-back')).to.deep.equal([]);
+    expect(await appended('append-committed')).to.have.length(1);
+  });
+
+  it("every path to the database carries the caller: the plain SQL pool and a statement on MikroORM's pool, outside a transaction", async () => {
     const w = await world();
     await auditContext.run(as(w.organizationId, w.org.user.id), () => w.insertTag(w.app.database.sql, 'via-pool'));
-    await RequestContext.create(w.app.database.orm.em, () =>
-      auditContext.run(as(w.organizationId, w.org.user.id), () => w.insertTag(w.context, 'autocommit')),
-    );
+    await auditContext.run(as(w.organizationId, w.org.user.id), () => w.insertTag(w.context, 'autocommit'));
     expect(await w.entries('via-pool')).to.have.length(1);
     expect(await w.entries('autocommit')).to.have.length(1);
   });
@@ -73,7 +102,7 @@ describe("audit trail in the change's own transaction", () => {
     for (let i = 0; i < 12; i++) {
       await auditContext.run(as(w.organizationId, w.org.user.id), () => w.insertTag(w.app.database.sql, `caller-${i}`));
       await w.insertTag(w.app.database.sql, `engine-${i}`);
-      await RequestContext.create(w.app.database.orm.em, () => w.insertTag(w.context, `engine-orm-${i}`));
+      await w.insertTag(w.context, `engine-orm-${i}`);
     }
     for (let i = 0; i < 12; i++) {
       expect(await w.entries(`caller-${i}`)).to.have.length(1);

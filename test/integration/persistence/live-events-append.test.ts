@@ -6,7 +6,6 @@ import { aWebsite } from '../../support/monitoring-fixtures';
 import { testDatabase, testServer } from '../../support/test-server';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../src/application/shared/transaction';
 import { appendLiveEvents } from '../../../src/infrastructure/live-events/live-event-append';
-import { sqlOf } from '../../../src/infrastructure/persistence/sql-transaction';
 
 /**
  * The live event log is appended by the service at the end of the change's transaction (no
@@ -34,10 +33,10 @@ describe('live events: appended at the commit of the change that staged them', f
       const before = (await logged()).length;
       let seenInside = -1;
       await runner.run(async () => {
-        await runner.run(async (inner) => appendLiveEvents(inner, sqlOf(inner), [{ kind: 'monitor.stateChanged', monitorId }]));
+        await runner.run(async (inner) => appendLiveEvents(inner, [{ kind: 'monitor.stateChanged', monitorId }]));
         await runner
           .run(async (inner) => {
-            await appendLiveEvents(inner, sqlOf(inner), [{ kind: 'monitor.stateChanged', monitorId }]);
+            await appendLiveEvents(inner, [{ kind: 'monitor.stateChanged', monitorId }]);
             throw new Error('the nested transaction fails');
           })
           .catch(() => undefined);

@@ -51,9 +51,9 @@ describe('optimistic versions: locations, SSO settings, subscribers and page inc
     const locations = new SqlLocationRepository(unit);
     const [first, second] = [await locations.findByCode(code), await locations.findByCode(code)];
     first!.name = 'First writer';
-    await locations.save(first!);
+    await locations.save(first!, poolTx());
     second!.name = 'Second writer';
-    expect(await codeOf(locations.save(second!))).to.equal('conflict');
+    expect(await codeOf(locations.save(second!, poolTx()))).to.equal('conflict');
     expect(await locations.findByCode(code)).to.deep.include({ name: 'First writer', version: 2 });
   });
 
@@ -101,9 +101,9 @@ describe('optimistic versions: locations, SSO settings, subscribers and page inc
     );
     const [first, second] = [await subscribers.findById(pageId, subscriber.id), await subscribers.findById(pageId, subscriber.id)];
     first!.confirm(LATER);
-    await subscribers.save(first!);
+    await subscribers.save(first!, poolTx());
     second!.componentKeys = ['m-1'];
-    expect(await codeOf(subscribers.save(second!))).to.equal('conflict');
+    expect(await codeOf(subscribers.save(second!, poolTx()))).to.equal('conflict');
     expect(await subscribers.findById(pageId, subscriber.id)).to.deep.include({ confirmed: true, componentKeys: [], version: 2 });
   });
 

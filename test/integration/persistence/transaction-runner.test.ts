@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import pg from 'pg';
 import { isAppError } from '../../../src/domain/shared/app-error';
-import { EntitySchema, RequestContext, type MikroORM } from '@mikro-orm/postgresql';
+import { EntitySchema, type MikroORM } from '@mikro-orm/postgresql';
 import { api } from '../../support/http-client';
 import { anOrganization } from '../../support/builders';
 import { testServer } from '../../support/test-server';
@@ -52,21 +52,19 @@ describe('the MikroORM transaction runner, nested', () => {
     const rename = (on: Transaction, publicId: string, name: string) =>
       sqlOf(on).query(sql`UPDATE notification_channels SET name = ${name} WHERE public_id = ${publicId}::uuid`);
 
-    const seen = await RequestContext.create(orm.em, () =>
-      tx.run(async (outerTx) => {
-        // an entity the ORM maps (a tag's row, then another), each rename through the transaction's SQL handle
-        await orm.em.getContext().findOneOrFail(TagRow, { organizationId, name: 'outer' });
-        const inOuter = managed();
-        const inNested = await tx.run(async (nestedTx) => {
-          const before = managed();
-          await orm.em.getContext().findOneOrFail(TagRow, { organizationId, name: 'nested' });
-          await rename(nestedTx, created[1].publicId, 'renamed in the nested transaction');
-          return before;
-        });
-        await rename(outerTx, created[0].publicId, 'renamed in the outer transaction');
-        return { inOuter, inNested, afterNested: managed() };
-      }),
-    );
+    const seen = await tx.run(async (outerTx) => {
+      // an entity the ORM maps (a tag's row, then another), each rename through the transaction's SQL handle
+      await orm.em.getContext().findOneOrFail(TagRow, { organizationId, name: 'outer' });
+      const inOuter = managed();
+      const inNested = await tx.run(async (nestedTx) => {
+        const before = managed();
+        await orm.em.getContext().findOneOrFail(TagRow, { organizationId, name: 'nested' });
+        await rename(nestedTx, created[1].publicId, 'renamed in the nested transaction');
+        return before;
+      });
+      await rename(outerTx, created[0].publicId, 'renamed in the outer transaction');
+      return { inOuter, inNested, afterNested: managed() };
+    });
 
     expect(seen).to.deep.equal({ inOuter: 1, inNested: 0, afterNested: 2 });
     const rows = await app.database.sql.query<{ public_id: string; name: string }>(
@@ -127,17 +125,17 @@ describe('the MikroORM transaction runner, deadlocked', () => {
       await other.query('BEGIN');
       await other.query('UPDATE deadlock_probe SET n = n + 1 WHERE id = 2');
       let otherBlocked: Promise<unknown> | undefined;
-      const outcome = await RequestContext.create(orm.em, () =>
-        tx.run(async () => {
+      const outcome = await tx
+        .run(async () => {
           const em = orm.em.getContext();
           await em.execute('UPDATE deadlock_probe SET n = n + 1 WHERE id = 1');
           otherBlocked = other.query('UPDATE deadlock_probe SET n = n + 1 WHERE id = 1');
           await em.execute('UPDATE deadlock_probe SET n = n + 1 WHERE id = 2');
-        }),
-      ).then(
-        () => 'committed',
-        (error: unknown) => error,
-      );
+        })
+        .then(
+          () => 'committed',
+          (error: unknown) => error,
+        );
       await otherBlocked;
       expect(isAppError(outcome) && outcome.code, String(outcome)).to.equal('conflict');
     } finally {

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { LocationMonitors } from '../../../src/application/probes/location-monitors';
 import { RESULT_STORE, type StoredResult } from '../../../src/application/results/ports';
@@ -147,7 +146,7 @@ describe('probes: steady batches and the location monitors followed in memory', 
       monitors = rows.map((m) => m!.id);
       const adapter = new SqlSteadyProbeResults(server.database.sql, server.container.get(RESULT_STORE) as SqlResultStore);
       // As a request runs it: in a unit of work of its own.
-      steady = { store: (batch: SteadyBatch) => RequestContext.create(server.database.orm.em, () => adapter.store(batch)) };
+      steady = { store: (batch: SteadyBatch) => adapter.store(batch) };
       serverTime = (await call('/hello', { name: 'steady-1', version: 'test' })).serverTime;
       await call('/schedule/renew', { generation: 0 });
       locationId = (await stream()).location_id;

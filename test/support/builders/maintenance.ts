@@ -65,7 +65,7 @@ export function aMaintenanceWorld(options: MaintenanceWorldOptions = {}) {
     get: new GetMaintenanceWindow(windows, views, clock),
     list: new ListMaintenanceWindows(windows, targets, views, clock),
     update: new UpdateMaintenanceWindow(windows, targets, views, expander, tx, clock),
-    remove: new DeleteMaintenanceWindow(windows),
+    remove: new DeleteMaintenanceWindow(windows, tx),
     check: new CheckMaintenance(windows, targets, expander, clock),
     batch: new CheckMaintenanceBatch(windows, targets, expander, clock),
     preview: new PreviewOccurrences(expander),

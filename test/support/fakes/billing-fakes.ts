@@ -22,7 +22,8 @@ export class FakePaymentProvider implements PaymentProvider {
   readonly charges: Charge[] = [];
   private next = 1;
 
-  async startMandate(organizationId: number, returnUrl: string) {
+  async startMandate(organizationId: number, returnUrl: string, tx?: Transaction) {
+    this.joined.push(['startMandate', tx]);
     const mandateId = `mandate-${this.next++}`;
     this.mandates.set(mandateId, { organizationId, status: 'active' });
     return { mandateId, redirectUrl: `${returnUrl}?mandateId=${mandateId}` };
@@ -58,11 +59,17 @@ export class FakeBillingAccounts implements BillingAccounts {
     );
   }
 
-  async setMandate(organizationId: number, mandateId: string, mandateStatus: MandateStatus): Promise<void> {
+  async getIn(organizationId: number, _tx: Transaction): Promise<BillingAccount> {
+    return this.get(organizationId);
+  }
+
+  async setMandate(organizationId: number, mandateId: string, mandateStatus: MandateStatus, _at?: Date, tx?: Transaction): Promise<void> {
+    this.joined.push(['setMandate', tx]);
     this.accounts.set(organizationId, { ...(await this.get(organizationId)), mandateId, mandateStatus });
   }
 
-  async setDiscount(organizationId: number, discount: Discount | null, _at: Date): Promise<void> {
+  async setDiscount(organizationId: number, discount: Discount | null, _at: Date, tx?: Transaction): Promise<void> {
+    this.joined.push(['setDiscount', tx]);
     this.accounts.set(organizationId, { ...(await this.get(organizationId)), discount });
   }
 

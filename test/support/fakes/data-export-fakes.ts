@@ -46,7 +46,8 @@ export class FakeDataExports implements DataExportRepository {
     return row ? { ...row.export } : undefined;
   }
 
-  async add(e: DataExport) {
+  async add(e: DataExport, tx?: Transaction) {
+    this.joined.push(['add', tx]);
     if (this.loseNextAdd) {
       this.seed(this.loseNextAdd);
       this.loseNextAdd = null;
@@ -68,7 +69,8 @@ export class FakeDataExports implements DataExportRepository {
   async lastNotFailed(organizationId: number) {
     return this.ofOrganization(organizationId).find((e) => e.status !== 'failed') ?? null;
   }
-  async claimNext(owner: string, now: Date, leaseMs: number) {
+  async claimNext(owner: string, now: Date, leaseMs: number, tx?: Transaction) {
+    this.joined.push(['claimNext', tx]);
     const next = [...this.rows.values()]
       .filter((r) => r.export.status === 'queued')
       .sort((a, b) => a.export.createdAt.getTime() - b.export.createdAt.getTime())[0];
@@ -84,7 +86,8 @@ export class FakeDataExports implements DataExportRepository {
     next.leaseUntil = new Date(now.getTime() + leaseMs);
     return { ...next.export };
   }
-  async progress(id: string, owner: string, rowsDone: number, rowsTotal: number, leaseUntil: Date) {
+  async progress(id: string, owner: string, rowsDone: number, rowsTotal: number, leaseUntil: Date, tx?: Transaction) {
+    this.joined.push(['progress', tx]);
     const row = this.leased(id, owner);
     if (!row) return false;
     row.export = { ...row.export, rowsDone, rowsTotal };
@@ -113,14 +116,16 @@ export class FakeDataExports implements DataExportRepository {
     Object.assign(row, { path: file.path, downloadTokenHash: file.downloadTokenHash, leaseOwner: null, leaseUntil: null });
     return true;
   }
-  async fail(id: string, owner: string, error: string, now: Date) {
+  async fail(id: string, owner: string, error: string, now: Date, tx?: Transaction) {
+    this.joined.push(['fail', tx]);
     const row = this.leased(id, owner);
     if (!row) return false;
     row.export = { ...row.export, status: 'failed', error: error.slice(0, 1000), finishedAt: now };
     Object.assign(row, { leaseOwner: null, leaseUntil: null });
     return true;
   }
-  async releaseLapsed(now: Date, decide: (e: DataExport) => 'queued' | 'failed') {
+  async releaseLapsed(now: Date, decide: (e: DataExport) => 'queued' | 'failed', tx?: Transaction) {
+    this.joined.push(['releaseLapsed', tx]);
     const moved: DataExport[] = [];
     for (const row of this.rows.values()) {
       if (row.export.status !== 'generating' || !row.leaseUntil || row.leaseUntil.getTime() >= now.getTime()) continue;
@@ -134,7 +139,8 @@ export class FakeDataExports implements DataExportRepository {
     }
     return moved;
   }
-  async expireDue(now: Date) {
+  async expireDue(now: Date, tx?: Transaction) {
+    this.joined.push(['expireDue', tx]);
     const due = [...this.rows.values()].filter(
       (r) => r.export.status === 'ready' && r.export.expiresAt !== null && r.export.expiresAt.getTime() <= now.getTime(),
     );

@@ -38,6 +38,12 @@ export class FakeUsers implements UserRepository {
     const u = this.rows.get(id);
     return u && inScope(scope, u.organizationId, u.customerId) ? u : null;
   }
+  async findByEmailIn(email: string, _tx: Transaction) {
+    return this.findByEmail(email);
+  }
+  async findByIdIn(scope: TenantScope, id: string, _tx: Transaction) {
+    return this.findById(scope, id);
+  }
   async findForSignIn(id: string) {
     return this.rows.get(id) ?? null;
   }
@@ -108,6 +114,9 @@ export class FakeTokens implements ApiTokenRepository {
 export class FakeDeletions implements AccountDeletionRepository {
   readonly rows = new Map<string, AccountDeletionRequest>();
   readonly versions = new RowVersions<string>();
+  async findPendingForUserIn(userId: string, _tx: Transaction) {
+    return this.findPendingForUser(userId);
+  }
   async findPendingForUser(userId: string) {
     const found = [...this.rows.values()].find((r) => r.userId === userId && r.status === 'requested');
     return found ? copyOf(found) : null;
@@ -182,6 +191,9 @@ export class FakeInvitations implements InvitationRepository {
     return [...this.rows.values()]
       .filter((r) => r.invitation.organizationId === organizationId && this.pending(r, now))
       .map((r) => r.invitation);
+  }
+  async hasPendingIn(organizationId: number, email: string, now: Date, _tx: Transaction) {
+    return this.hasPending(organizationId, email, now);
   }
   async hasPending(organizationId: number, email: string, now: Date) {
     return (await this.listPending(organizationId, now)).some((i) => i.email === email);

@@ -33,6 +33,9 @@ export class FakeImIncidents implements ImIncidentRepository {
   readonly timelines = new Map<number, StoredImTimelineEntry[]>();
   /** The next save loses a race with another writer. */
   concurrentWriteOnNextSave = false;
+  readsIn(_tx: Transaction) {
+    return this;
+  }
   private next = 1;
   private nextEntry = 1;
   /** Each add and save with the transaction it was handed (undefined: none). */
@@ -174,6 +177,9 @@ export class FakeImMonitorOrigins implements ImMonitorOrigins {
     }
     return null;
   }
+  async unrecoveredAmongIn(monitorIncidentIds: readonly string[], _tx: Transaction) {
+    return this.unrecoveredAmong(monitorIncidentIds);
+  }
   async unrecoveredAmong(monitorIncidentIds: readonly string[]) {
     const open = [...this.incidents.origins.values()]
       .flat()
@@ -183,6 +189,9 @@ export class FakeImMonitorOrigins implements ImMonitorOrigins {
   }
   async unrecovered(_scope: TenantScope, imIncident: ImIncident) {
     return (this.incidents.origins.get(imIncident.id) ?? []).filter((o) => o.recoveredAt === null).map((o) => o.origin);
+  }
+  async allRecoveredIn(limit: number, _tx: Transaction) {
+    return this.allRecovered(limit);
   }
   async allRecovered(limit: number) {
     return [...this.incidents.rows.values()]
@@ -207,6 +216,9 @@ export class FakeImTeams implements ImTeamDirectory {
   async exists(organizationId: number, teamId: string) {
     return this.teams.get(teamId)?.organizationId === organizationId;
   }
+  async isMemberIn(organizationId: number, teamId: string, userId: string, _tx: Transaction) {
+    return this.isMember(organizationId, teamId, userId);
+  }
   async isMember(organizationId: number, teamId: string, userId: string) {
     const team = this.teams.get(teamId);
     return team?.organizationId === organizationId && team.members.has(userId);
@@ -217,6 +229,9 @@ export class FakeImTeams implements ImTeamDirectory {
     this.teams.get(teamId)!.members.add(userId);
     this.admins.set(teamId, (this.admins.get(teamId) ?? new Set()).add(userId));
     return this;
+  }
+  async isTeamAdminIn(organizationId: number, teamId: string, userId: string, _tx: Transaction) {
+    return this.isTeamAdmin(organizationId, teamId, userId);
   }
   async isTeamAdmin(organizationId: number, teamId: string, userId: string) {
     return (await this.isMember(organizationId, teamId, userId)) && (this.admins.get(teamId)?.has(userId) ?? false);
@@ -229,6 +244,9 @@ export class FakeImResponders implements ImResponderDirectory {
   user(organizationId: number, userId: string, name = userId) {
     this.users.set(userId, { organizationId, name, email: `${userId}@people.example` });
     return this;
+  }
+  async eligibleIn(organizationId: number, userId: string, _tx: Transaction) {
+    return this.eligible(organizationId, userId);
   }
   async eligible(organizationId: number, userId: string) {
     const user = this.users.get(userId);
@@ -310,6 +328,9 @@ export class FakeImRoutingSettings implements ImRoutingSettings {
     if (this.monitors.get(monitorId)?.organizationId !== organizationId) return;
     if (setting === null) this.overrides.delete(monitorId);
     else this.overrides.set(monitorId, { ...setting });
+  }
+  async forMonitorsIn(monitorIds: readonly number[], _tx: Transaction) {
+    return this.forMonitors(monitorIds);
   }
   async forMonitors(monitorIds: readonly number[]) {
     return new Map(await Promise.all(monitorIds.map(async (id) => [id, await this.forMonitor(id)] as const)));

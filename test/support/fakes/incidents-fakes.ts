@@ -122,6 +122,9 @@ export class FakeIncidents implements IncidentRepository {
   async findById(id: number) {
     return this.rows.get(id) ?? null;
   }
+  async findByRefIn(scope: TenantScope, ref: string, _tx: Transaction) {
+    return this.findByRef(scope, ref);
+  }
   async findByRef(scope: TenantScope, ref: string) {
     const found = [...this.rows.values()].find((i) => i.publicId === ref || String(i.id) === ref);
     return found && inScope(scope, found.organizationId, found.customerId) ? found : null;

@@ -37,6 +37,9 @@ export class FakeMaintenanceWindows implements MaintenanceWindowRepository {
     this.versions.added(window.id, window);
     return window;
   }
+  async findByRefIn(scope: TenantScope, ref: string, _tx: Transaction) {
+    return this.findByRef(scope, ref);
+  }
   async findByRef(scope: TenantScope, ref: string) {
     const found = [...this.rows.values()].find((w) => matches(w, ref) && this.visible(scope, w));
     return found ? copyOf(found) : null;
@@ -103,6 +106,10 @@ export class FakeMaintenanceTargets implements MaintenanceTargets {
     const index = this.records.findIndex((r) => r.type === type && r.record.id === id);
     if (index >= 0) this.records.splice(index, 1);
   }
+  findIn(scope: TenantScope, type: TargetType, ref: string, _tx: unknown) {
+    return this.find(scope, type, ref);
+  }
+
   async find(scope: TenantScope, type: TargetType, ref: string) {
     const wanted = type === 'website' ? 'monitor' : type;
     return (
@@ -113,6 +120,9 @@ export class FakeMaintenanceTargets implements MaintenanceTargets {
           (String(r.record.id) === ref || r.record.publicId === ref),
       )?.record ?? null
     );
+  }
+  async existingIn(organizationId: number, targets: readonly WindowTarget[], _tx: Transaction) {
+    return this.existing(organizationId, targets);
   }
   async existing(organizationId: number, targets: readonly WindowTarget[]) {
     const found = new Map<string, TargetRecord>();

@@ -51,6 +51,10 @@ export class FakeMonitors implements MonitorRepository, MonitorReader {
     const found = [...this.rows.values()].find((m) => m.kind === kind && visible(scope, m) && matches(m, ref));
     return found ? copy(found) : null;
   }
+  async findByRefIn(scope: TenantScope, kind: MonitorKind, ref: string, tx?: Transaction) {
+    this.joined.push(['findByRefIn', tx]);
+    return this.findByRef(scope, kind, ref);
+  }
   async save(monitor: Monitor, tx?: Transaction) {
     this.joined.push(['save', tx]);
     const stored = this.rows.get(monitor.id);
@@ -66,7 +70,8 @@ export class FakeMonitors implements MonitorRepository, MonitorReader {
     this.joined.push(['lockCustomer', tx]);
     this.locks.push(`customer:${customerId}`);
   }
-  async countForCustomer(_scope: TenantScope, customerId: number): Promise<MonitorCounts> {
+  async countForCustomer(_scope: TenantScope, customerId: number, tx?: Transaction): Promise<MonitorCounts> {
+    this.joined.push(['countForCustomer', tx]);
     const mine = [...this.rows.values()].filter((m) => m.customerId === customerId);
     return { total: mine.length, selfService: mine.filter((m) => m.managementType === 'self_service').length };
   }
@@ -141,6 +146,12 @@ export class FakeCustomerTerms implements MonitorCustomerTermsLookup {
     const found = [...this.customers.values()].find((c) => c.customerId === Number(customer) || c.publicId === customer);
     return found && visible(scope, { organizationId: found.organizationId, customerId: found.customerId }) ? found : null;
   }
+  /** Each read on a transaction, with the transaction it was handed. */
+  readonly readIn: Array<Transaction | undefined> = [];
+  async forCustomerIn(scope: TenantScope, customer: number | string, tx?: Transaction) {
+    this.readIn.push(tx);
+    return this.forCustomer(scope, customer);
+  }
   async upgradeQuotaTier(_scope: TenantScope, customerId: number, fromTierIndex: number) {
     const found = this.customers.get(customerId)!;
     this.customers.set(customerId, { ...found, currentTierIndex: fromTierIndex + 1 });
@@ -212,6 +223,9 @@ export class FakeChangeRequests implements ChangeRequestRepository {
     request.id = this.next++;
     this.rows.set(request.id, copy(request));
     return request;
+  }
+  async findByRefIn(scope: TenantScope, ref: string, _tx: Transaction) {
+    return this.findByRef(scope, ref);
   }
   async findByRef(scope: TenantScope, ref: string) {
     const found = [...this.rows.values()].find((r) => visible(scope, r) && matches(r, ref));

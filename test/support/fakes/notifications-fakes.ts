@@ -63,6 +63,9 @@ export class FakeNotificationChannels implements NotificationChannelRepository {
     this.versions.added(channel.id, channel);
     return channel;
   }
+  readsIn(_tx: Transaction) {
+    return this;
+  }
   async findByRef(scope: TenantScope, ref: string) {
     const row = this.all().find((c) => inScope(scope, c.organizationId, c.customerId) && matches(c, ref));
     return row ? copyOf(row) : null;

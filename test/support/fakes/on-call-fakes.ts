@@ -48,18 +48,27 @@ class VersionedStore<T extends { id: string; organizationId: number; version: nu
 }
 
 export class FakeTeams extends VersionedStore<Team> implements TeamRepository {
+  async listIn(organizationId: number, _tx: Transaction) {
+    return this.list(organizationId);
+  }
   async list(organizationId: number): Promise<Team[]> {
     return this.of(organizationId);
   }
 }
 
 export class FakeSchedules extends VersionedStore<Schedule> implements ScheduleRepository {
+  async listIn(organizationId: number, filter: { teamId?: string }, _tx: Transaction) {
+    return this.list(organizationId, filter);
+  }
   async list(organizationId: number, filter: { teamId?: string } = {}): Promise<Schedule[]> {
     return this.of(organizationId).filter((s) => filter.teamId === undefined || s.teamId === filter.teamId);
   }
 }
 
 export class FakeEscalationPolicies extends VersionedStore<EscalationPolicy> implements EscalationPolicyRepository {
+  async findIn(organizationId: number, id: string, _tx: Transaction) {
+    return this.find(organizationId, id);
+  }
   async list(organizationId: number): Promise<EscalationPolicy[]> {
     return this.of(organizationId);
   }
@@ -74,6 +83,9 @@ export class FakePagingContacts implements PagingContacts {
     return this;
   }
 
+  async contactsIn(organizationId: number, userIds: readonly string[], _tx: Transaction) {
+    return this.contacts(organizationId, userIds);
+  }
   async contacts(organizationId: number, userIds: readonly string[]): Promise<Map<string, PagingContact>> {
     const out = new Map<string, PagingContact>();
     for (const id of userIds) {
@@ -97,7 +109,8 @@ export class FakeEscalationLedger implements EscalationLedger {
     this.incidents.set(id, { ...this.incidents.get(id)!, ...change });
   }
 
-  async adoptNew(_now: Date): Promise<number> {
+  async adoptNew(_now: Date, tx?: Transaction): Promise<number> {
+    this.calls.push({ call: 'adoptNew', tx });
     let adopted = 0;
     for (const incident of this.incidents.values()) {
       if (this.rows.has(incident.id) || !incident.escalationPolicyId || incident.acknowledgedAt || incident.resolvedAt) continue;
@@ -107,8 +120,8 @@ export class FakeEscalationLedger implements EscalationLedger {
     return adopted;
   }
 
-  /** Each claim and advance with the transaction it was handed (undefined: none). */
-  readonly calls: Array<{ call: 'claimDue' | 'claimIncident' | 'advance'; tx: Transaction | undefined }> = [];
+  /** Each adoption, claim and advance with the transaction it was handed (undefined: none). */
+  readonly calls: Array<{ call: 'adoptNew' | 'claimDue' | 'claimIncident' | 'advance'; tx: Transaction | undefined }> = [];
 
   async claimDue(now: Date, limit: number, tx?: Transaction): Promise<DueEscalation[]> {
     this.calls.push({ call: 'claimDue', tx });
@@ -156,6 +169,9 @@ export class FakeContactMethods implements ContactMethodRepository {
   async remove(organizationId: number, userId: string, id: string) {
     const index = this.rows.findIndex((m) => m.organizationId === organizationId && m.userId === userId && m.id === id);
     if (index >= 0) this.rows.splice(index, 1);
+  }
+  async ofUsersIn(organizationId: number, userIds: readonly string[], _tx: Transaction) {
+    return this.ofUsers(organizationId, userIds);
   }
   async ofUsers(organizationId: number, userIds: readonly string[]) {
     const out = new Map<string, ContactMethod[]>();

@@ -1,3 +1,4 @@
+import type { Transaction } from '../../../src/application/shared/transaction';
 import type { AlertPolicy } from '../../../src/domain/results/alert-policy';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type { DateRange } from '../../../src/domain/results/date-range';
@@ -50,6 +51,9 @@ export class FakeMonitorLookup implements MonitorLookup {
   }
   /** The ids of every batch read, in order. */
   readonly profileReads: number[][] = [];
+  async alertProfilesIn(monitorIds: readonly number[], _tx: Transaction) {
+    return this.alertProfiles(monitorIds);
+  }
   async alertProfiles(monitorIds: readonly number[]) {
     this.profileReads.push([...monitorIds]);
     const m = this.monitor;

@@ -27,6 +27,9 @@ export class FakeObjectives implements ObjectiveRepository {
     this.rows.set(o.id, copyOf(o));
     return o;
   }
+  async findByRefIn(scope: TenantScope, ref: string, _tx: Transaction) {
+    return this.findByRef(scope, ref);
+  }
   async findByRef(scope: TenantScope, ref: string) {
     const found = [...this.rows.values()].find((o) => matches(o, ref) && inScope(scope, o.organizationId, o.customerId));
     return found ? copyOf(found) : null;
@@ -57,6 +60,9 @@ export class FakeObjectives implements ObjectiveRepository {
 /** Subjects over a fixed list of monitors (a customer subject: every monitor of that customer). */
 export class FakeObjectiveSubjects implements ObjectiveSubjects {
   constructor(readonly monitors: MonitorRef[] = []) {}
+  async resolveIn(_scope: TenantScope, input: SubjectInput, _tx: Transaction) {
+    return this.resolve(_scope, input);
+  }
   async resolve(_scope: TenantScope, input: SubjectInput) {
     if (input.type === 'website') {
       const m = this.monitors.find((x) => x.publicId === input.websiteId)!;

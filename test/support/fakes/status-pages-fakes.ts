@@ -44,6 +44,9 @@ export class FakeStatusPages implements StatusPageRepository {
     const visible = found && (scope.customerId === null || found.customerId === scope.customerId);
     return visible ? copyOf(found) : null;
   }
+  async listIn(scope: TenantScope, _tx: Transaction) {
+    return this.list(scope);
+  }
   async list(scope: TenantScope) {
     return [...this.rows.values()]
       .filter((p) => p.organizationId === scope.organizationId && (scope.customerId === null || p.customerId === scope.customerId))
@@ -88,6 +91,9 @@ export class FakeComponentCatalog implements ComponentCatalog {
   async customer(scope: TenantScope, ref: string) {
     const found = this.customers.get(ref);
     return found && inScope(scope, found.organizationId, found.id) ? found.id : null;
+  }
+  async existingIn(organizationId: number, components: readonly PageComponent[], _tx: Transaction) {
+    return this.existing(organizationId, components);
   }
   async existing(organizationId: number, components: readonly PageComponent[]) {
     const out = new Map<string, ComponentRecord>();
@@ -204,6 +210,9 @@ export class FakeSubscribers implements SubscriberRepository {
   async findByToken(pageId: number, token: string) {
     const found = [...this.rows.values()].find((s) => s.pageId === pageId && s.token === token);
     return found ? copyOf(found) : null;
+  }
+  async listIn(pageId: number, _tx: Transaction) {
+    return this.list(pageId);
   }
   async list(pageId: number) {
     return [...this.rows.values()].filter((s) => s.pageId === pageId).map(copyOf);

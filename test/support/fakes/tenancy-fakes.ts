@@ -30,6 +30,12 @@ export class FakePackages implements PackageConfigRepository {
   async list(scope: TenantScope) {
     return this.rows.filter((p) => p.organizationId === scope.organizationId);
   }
+  async listIn(scope: TenantScope) {
+    return this.list(scope);
+  }
+  async findByRefIn(scope: TenantScope, ref: string, _tx: Transaction) {
+    return this.findByRef(scope, ref);
+  }
   async findByRef(scope: TenantScope, ref: string) {
     return this.rows.find((p) => p.organizationId === scope.organizationId && matches(p, ref)) ?? null;
   }
@@ -72,6 +78,9 @@ export class FakeCustomers implements CustomerRepository {
   async findByRef(scope: TenantScope, ref: string) {
     return this.rows.find((c) => inScope(scope, c.organizationId, c.id) && matches(c, ref)) ?? null;
   }
+  async findByRefIn(scope: TenantScope, ref: string, _tx: Transaction) {
+    return this.findByRef(scope, ref);
+  }
   async list(scope: TenantScope) {
     return this.rows.filter((c) => inScope(scope, c.organizationId, c.id));
   }
@@ -82,6 +91,9 @@ export class FakeCustomers implements CustomerRepository {
     this.rows.splice(this.rows.indexOf(customer), 1);
     this.versions.removed(customer.id);
     return { domains: 0, ips: 0 };
+  }
+  async countByPackageIn(scope: TenantScope, packageId: number, _tx: Transaction) {
+    return this.countByPackage(scope, packageId);
   }
   async countByPackage(scope: TenantScope, packageId: number) {
     return (await this.list(scope)).filter((c) => c.packageId === packageId).length;
@@ -100,6 +112,12 @@ export class FakeCustomFields implements CustomFieldRepository {
   }
   async findByRef(scope: TenantScope, ref: string) {
     return this.rows.find((f) => f.organizationId === scope.organizationId && matches(f, ref)) ?? null;
+  }
+  async listIn(scope: TenantScope, _tx: Transaction) {
+    return this.list(scope);
+  }
+  async findByRefIn(scope: TenantScope, ref: string, _tx: Transaction) {
+    return this.findByRef(scope, ref);
   }
   async add(field: CustomField, tx?: Transaction) {
     this.joined.push(['add', tx]);
@@ -128,6 +146,9 @@ export class FakeIps implements CustomerIpRepository {
     this.rows.push(ip);
     this.versions.added(ip.id, ip);
     return ip;
+  }
+  async findByRefIn(scope: TenantScope, ref: string, _tx: Transaction) {
+    return this.findByRef(scope, ref);
   }
   async findByRef(scope: TenantScope, ref: string) {
     return this.rows.find((r) => inScope(scope, r.organizationId, r.customerId) && matches(r, ref)) ?? null;

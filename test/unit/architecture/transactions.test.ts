@@ -27,52 +27,77 @@ const files = sources(SRC).map((file) => ({
 /** An optional transaction, however it is spelled. */
 const OPTIONAL_TX = [/\btx\?\s*:/, /\bTransaction\s*\|\s*undefined\b/, /\bundefined\s*\|\s*Transaction\b/, /\w+\?\s*:\s*Transaction\b/];
 
-/** The ambient unit of work: MikroORM's request context and the SQL handle that joined it. */
+/** The ambient unit of work (gone): MikroORM's request context and the SQL handle that joined it. */
 const AMBIENT = /\bRequestContext\b|\bContextSql\b|\bCONTEXT_SQL\b/;
 
+/** An INSERT, UPDATE or DELETE in a statement's text. */
+const WRITE = /\b(INSERT\s+INTO|UPDATE\s+\w+(\s+\w+)?\s+SET|DELETE\s+FROM)\b/i;
+
+/** The text from an opening parenthesis to the one that closes it. */
+function argumentsAt(text: string, open: number): string {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return text.slice(open, i + 1);
+  }
+  return text.slice(open);
+}
+
+/** The adapters the composition builds on POOL_SQL (MikroORM's pool): the application's persistence ports. */
+const POOL_ADAPTERS = new Set(
+  files
+    .filter(({ name }) => name.startsWith('main/'))
+    .flatMap(({ text }) => [...text.matchAll(/new (\w+)\(\s*c\.get(?:<[^>]*>)?\(POOL_SQL\)/g)].map((m) => m[1]!)),
+);
+
 /**
- * The files that still name the ambient unit of work (the composition root binds adapters to it, the
- * host opens it). This list only shrinks: a file added here is a new use of the ambient unit.
+ * `file Class.method` for each method of a POOL_SQL adapter that runs an INSERT, UPDATE or DELETE
+ * on one of its own SQL handles (a constructor parameter: a pool, never the caller's transaction)
+ * instead of on `sqlOf(tx)`.
  */
-const AMBIENT_LEFT = new Set([
-  'infrastructure/persistence/context-sql.ts',
-  'infrastructure/persistence/database.ts',
-  'infrastructure/persistence/mikro-orm-transaction-runner.ts',
-  'infrastructure/persistence/row.ts',
-  'interfaces/http/status-pages/public-views.ts',
-  'main/http.ts',
-  'main/jobs.ts',
-  'main/library.ts',
-  'main/modules/agent-access.module.ts',
-  'main/modules/audit.module.ts',
-  'main/modules/billing.module.ts',
-  'main/modules/check-worker.ts',
-  'main/modules/custom-domains.module.ts',
-  'main/modules/data-export.module.ts',
-  'main/modules/host-routing.front.ts',
-  'main/modules/identity-host.ts',
-  'main/modules/identity-sso.bindings.ts',
-  'main/modules/identity.module.ts',
-  'main/modules/incident-management.module.ts',
-  'main/modules/incidents.module.ts',
-  'main/modules/invitation.bindings.ts',
-  'main/modules/locations.module.ts',
-  'main/modules/maintenance.module.ts',
-  'main/modules/monitoring.module.ts',
-  'main/modules/notification-delivery.bindings.ts',
-  'main/modules/notification-worker.ts',
-  'main/modules/notifications.module.ts',
-  'main/modules/on-call.module.ts',
-  'main/modules/platform.module.ts',
-  'main/modules/probes.module.ts',
-  'main/modules/reports.module.ts',
-  'main/modules/results.module.ts',
-  'main/modules/scheduling.module.ts',
-  'main/modules/service-levels.module.ts',
-  'main/modules/status-pages.module.ts',
-  'main/modules/tenancy.module.ts',
-  'main/tokens.ts',
-]);
+function poolWrites(name: string, text: string): string[] {
+  return [...text.matchAll(/export class (\w+)[^{]*\{/g)]
+    .filter((c) => POOL_ADAPTERS.has(c[1]!))
+    .flatMap((c) => {
+      const end = text.indexOf('\n}\n', c.index);
+      const body = text.slice(c.index, end < 0 ? undefined : end);
+      const handles = [...body.matchAll(/private readonly (\w+): (?:SqlRunner|UnitOfWorkSql)\b/g)].map((h) => h[1]!);
+      if (handles.length === 0) return [];
+      const onHandle = new RegExp(`this\\.(?:${handles.join('|')})\\s*\\.query(?:<[^>]*>)?\\(`, 'g');
+      const methods = [...body.matchAll(/\n {2}(?:private |protected )?(?:async )?(\w+)\s*(?:<[^>]*>)?\(/g)];
+      return methods.flatMap((m, i) => {
+        const code = body.slice(m.index, methods[i + 1]?.index ?? body.length);
+        const writes = [...code.matchAll(onHandle)].some((q) => WRITE.test(argumentsAt(code, q.index + q[0].length - 1)));
+        return writes ? [`${name} ${c[1]}.${m[1]}`] : [];
+      });
+    });
+}
+
+/**
+ * The writes that stand alone on the pool, each for the reason its port's doc comment gives (one
+ * statement, with nothing around it to join). This list only shrinks: a new write takes the
+ * caller's `tx` (`sqlOf(tx)`), never a place here.
+ */
+const STANDING_ALONE = [
+  // Purge jobs: one DELETE each, nothing else written with it.
+  'infrastructure/agent-access/sql-agent-access-token.repository.ts SqlAgentAccessTokenRepository.purgeExpired',
+  'infrastructure/agent-access/sql-agent-registration.repository.ts SqlAgentRegistrationRepository.purge',
+  'infrastructure/custom-domains/sql-custom-domain.repository.ts SqlCustomDomainRepository.purgeExpired',
+  // Probes: the hello and the liveness note are one statement each; the steady batch is one statement that is its own transaction.
+  'infrastructure/probes/sql-probe-registry.ts SqlProbeRegistry.greet',
+  'infrastructure/probes/sql-probe-registry.ts SqlProbeRegistry.touch',
+  'infrastructure/probes/sql-steady-probe-results.ts SqlSteadyProbeResults.store',
+  // A location code's id registry: the id must outlive whatever transaction first asked for it.
+  'infrastructure/results/location-codes.ts LocationCodes.idOf',
+  // The check engine's worker protocol on its own pool (SQL): leases and fences, one statement each, that must commit at once.
+  'infrastructure/scheduling/pg-check-schedule.ts PgCheckSchedule.claim',
+  'infrastructure/scheduling/pg-check-schedule.ts PgCheckSchedule.prune',
+  'infrastructure/scheduling/pg-check-schedule.ts PgCheckSchedule.register',
+  'infrastructure/scheduling/pg-check-schedule.ts PgCheckSchedule.release',
+  'infrastructure/scheduling/pg-check-schedule.ts PgCheckSchedule.resign',
+  // trigger-check: one statement (the schedule rows and the change log together), nothing else to join.
+  'infrastructure/scheduling/pg-check-schedule.ts PgCheckSchedule.dueNow',
+];
 
 /** The audit trail's own request context (who acts, from where) is not a unit of work. */
 const withoutAuditContext = (text: string) => text.replace(/\bAuditRequestContext\b/g, '');
@@ -100,11 +125,41 @@ describe('transactions: one way to join one (issue 62)', () => {
     expect(found).to.deep.equal([]);
   });
 
-  it('the ambient unit of work (RequestContext, ContextSql) reaches no file beyond those still being moved off it', () => {
+  it('no source file names the ambient unit of work (RequestContext, ContextSql, CONTEXT_SQL): a write joins a transaction only by its tx', () => {
     const using = files.filter(({ text }) => AMBIENT.test(withoutAuditContext(text))).map(({ name }) => name);
-    expect(using.filter((name) => !AMBIENT_LEFT.has(name))).to.deep.equal([]);
-    // A file that no longer uses it leaves the list, so the list says what is left.
-    expect([...AMBIENT_LEFT].filter((name) => !using.includes(name))).to.deep.equal([]);
+    expect(using).to.deep.equal([]);
+  });
+
+  it("a POOL_SQL adapter's writes run on the caller's tx (sqlOf(tx)); the few that stand alone on the pool are listed, with their reason", () => {
+    const found = files.filter(({ name }) => name.startsWith('infrastructure/')).flatMap(({ name, text }) => poolWrites(name, text));
+    expect(found.sort()).to.deep.equal([...STANDING_ALONE].sort());
+  });
+
+  it('the pool-write scan finds a write on a handle and passes one on sqlOf(tx)', () => {
+    expect(POOL_ADAPTERS.has('SqlCustomDomainRepository')).to.equal(true);
+    const adapter = (method: string) => `export class SqlCustomDomainRepository implements X {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async find(id: number): Promise<void> {
+    await this.sql.query(sql\`SELECT 1 FROM t WHERE id = \${id}\`);
+  }
+${method}
+}
+`;
+    expect(
+      poolWrites(
+        'f.ts',
+        adapter('  async remove(id: number): Promise<void> {\n    await this.sql\n      .query(sql`DELETE FROM t WHERE id = ${id}`);\n  }'),
+      ),
+    ).to.deep.equal(['f.ts SqlCustomDomainRepository.remove']);
+    expect(
+      poolWrites(
+        'f.ts',
+        adapter(
+          '  async remove(id: number, tx: Transaction): Promise<void> {\n    await sqlOf(tx).query(sql`DELETE FROM t WHERE id = ${id}`);\n  }',
+        ),
+      ),
+    ).to.deep.equal([]);
   });
 
   it('the patterns find what they look for (so an empty answer means something)', () => {
@@ -112,6 +167,8 @@ describe('transactions: one way to join one (issue 62)', () => {
     expect(OPTIONAL_TX.some((p) => p.test('  run(tx: Transaction | undefined) {'))).to.equal(true);
     expect(OPTIONAL_TX.some((p) => p.test('  save(user: User, tx: Transaction): Promise<void>;'))).to.equal(false);
     expect(AMBIENT.test("import { RequestContext } from '@mikro-orm/postgresql';")).to.equal(true);
+    expect(AMBIENT.test('new SqlTeamRepository(c.get(CONTEXT_SQL))')).to.equal(true);
+    expect(AMBIENT.test('new ContextSql(orm)')).to.equal(true);
     expect(AMBIENT.test(withoutAuditContext('export interface AuditRequestContext {'))).to.equal(false);
   });
 });

@@ -17,14 +17,8 @@ const FORMATS: Record<string, PublicFormat> = { 'index.json': 'json', 'feed.atom
  * private page's access cookie). Form posts (password, subscribe) and the routes' OpenAPI
  * declarations stay in the route table, which also answers anything this does not match.
  * `serveHost` answers the views of a status page on its own domain (`/`, `/index.json`...).
- * `unitOfWork` runs a view that reads the database in a unit of work of its own; the composition
- * root gives it (this adapter knows no ORM).
  */
-export function publicStatusPageViews(
-  use: PublicPageUse,
-  unitOfWork: (work: () => void) => void,
-  serveHost: RequestHandler,
-): RequestHandler {
+export function publicStatusPageViews(use: PublicPageUse, serveHost: RequestHandler): RequestHandler {
   const cookies = cookieParser();
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -36,11 +30,8 @@ export function publicStatusPageViews(
       const format = file ? FORMATS[file]! : 'html';
       // Most views find the page built and fresh in memory: answered at once, without a database context.
       if (!onHost && servePublicStatusPageFromMemory(use, req, res, { slug: slug! }, `/status/${slug}`, format)) return;
-      // A view that reads or rebuilds the page goes through the request's unit of work (ContextSql), hence one of its own.
-      unitOfWork(() => {
-        if (onHost) return serveHost(req, res, next);
-        servePublicStatusPage(use, req, res, { slug: slug! }, `/status/${slug}`, format).catch(next);
-      });
+      if (onHost) return serveHost(req, res, next);
+      servePublicStatusPage(use, req, res, { slug: slug! }, `/status/${slug}`, format).catch(next);
     };
     if (req.headers.cookie) cookies(req, res, serve);
     else serve();

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { agentApi } from '../../../support/agent-http';
 import { anOrganization } from '../../../support/builders';
 import { anAccessToken, anAnonymousAgent } from '../../../support/agent-fixtures';
@@ -26,7 +25,7 @@ describe('agent access: housekeeping job', () => {
       sql`UPDATE agent_access_tokens SET expires_at = ${longAgo} WHERE registration_id = ${abandoned.registration_id}`,
     );
 
-    const purged = await RequestContext.create(database.orm.em, () => container.get(PurgeStaleAgentRecords).execute());
+    const purged = await container.get(PurgeStaleAgentRecords).execute();
     expect(purged.tokens).to.be.greaterThan(0);
     expect(purged.registrations).to.be.greaterThan(0);
     const left = await database.sql.query<{ id: string }>(

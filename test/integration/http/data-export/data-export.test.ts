@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { RequestContext } from '@mikro-orm/postgresql';
+import { TRANSACTION_RUNNER, type Transaction, type TransactionRunner } from '../../../../src/application/shared/transaction';
 import { apiAt, expectError } from '../../../support/http-client';
 import { anOrganization, type SignedUp } from '../../../support/builders';
 import { aCustomerToken, aMember, anOrgToken } from '../../../support/identity-fixtures';
@@ -40,8 +40,8 @@ describe('data export (/api/organization/data-export)', () => {
   let service: DeliveryService;
   let url: string;
   const api = (method: string, path: string, options: Parameters<typeof apiAt>[3] = {}) => apiAt(url, method, path, options);
-  const round = (owner = 'export-worker') =>
-    RequestContext.create(service.app.database.orm.em, () => service.app.container.get(GenerateDataExports).execute(owner));
+  // No request context around it: the round opens its own transactions (there is no ambient unit of work).
+  const round = (owner = 'export-worker') => service.app.container.get(GenerateDataExports).execute(owner);
 
   /** An organization with a customer, a monitor and three check results. */
   async function anOrganizationWithData(label: string) {
@@ -424,9 +424,9 @@ describe('data export (/api/organization/data-export)', () => {
     const org = await anOrganization('export-lapsed');
     const requested = await api('POST', '/api/organization/data-export', { token: org.token, body: {} });
     const exports = service.app.container.get<DataExportRepository>(DATA_EXPORT_REPOSITORY);
-    const inContext = <T>(work: () => Promise<T>) => RequestContext.create(service.app.database.orm.em, work);
+    const inTx = <T>(work: (tx: Transaction) => Promise<T>) => service.app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run(work);
     // A worker claims it and stops (killed): its lease lapses.
-    const claimed = await inContext(() => exports.claimNext('killed-worker', clock.now(), 1_000));
+    const claimed = await inTx((t) => exports.claimNext('killed-worker', clock.now(), 1_000, t));
     expect(claimed?.id).to.equal(requested.body.id);
     clock.advance(2_000);
     const recovered = await round('second-worker');
@@ -442,11 +442,11 @@ describe('data export (/api/organization/data-export)', () => {
     );
     const again = await api('POST', '/api/organization/data-export', { token: org.token, body: {} });
     for (let attempt = 1; attempt <= 3; attempt++) {
-      const taken = await inContext(() => exports.claimNext(`killed-${attempt}`, clock.now(), 1_000));
+      const taken = await inTx((t) => exports.claimNext(`killed-${attempt}`, clock.now(), 1_000, t));
       expect(taken).to.include({ id: again.body.id, attempts: attempt });
       clock.advance(2_000);
       if (attempt < 3) {
-        const released = await inContext(() => exports.releaseLapsed(clock.now(), afterLapsedLease));
+        const released = await inTx((t) => exports.releaseLapsed(clock.now(), afterLapsedLease, t));
         expect(released.map((e) => [e.id, e.status])).to.deep.equal([[again.body.id, 'queued']]);
       }
     }
@@ -467,11 +467,11 @@ describe('data export (/api/organization/data-export)', () => {
 
   it('tells the job when it next has work: a queued export at once, a claimed one when its lease lapses, a ready one at its expiry', async () => {
     const exports = service.app.container.get<DataExportRepository>(DATA_EXPORT_REPOSITORY);
-    const inContext = <T>(work: () => Promise<T>) => RequestContext.create(service.app.database.orm.em, work);
+    const inTx = <T>(work: (tx: Transaction) => Promise<T>) => service.app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run(work);
     const runner = service.app.database.sql;
     // The earlier tests' exports would answer first: this one owns the table's due times.
     await runner.query(sql`UPDATE data_exports SET status = 'failed' WHERE status IN ('queued', 'generating', 'ready')`);
-    expect(await inContext(() => exports.nextDueAt()), 'nothing to do').to.equal(null);
+    expect(await exports.nextDueAt(), 'nothing to do').to.equal(null);
     const org = await anOrganization('export-due-times');
     const requested = await api('POST', '/api/organization/data-export', { token: org.token, body: {} });
     expect(requested.status, JSON.stringify(requested.body)).to.equal(202);
@@ -481,18 +481,14 @@ describe('data export (/api/organization/data-export)', () => {
           sql`SELECT created_at, lease_until, expires_at FROM data_exports WHERE id = ${requested.body.id}`,
         )
       )[0]!;
-    expect((await inContext(() => exports.nextDueAt()))?.getTime(), 'queued: due since its request').to.equal(
-      (await row()).created_at.getTime(),
-    );
-    await inContext(() => exports.claimNext('killed-worker', clock.now(), 60_000));
-    expect((await inContext(() => exports.nextDueAt()))?.getTime(), 'generating: due once its lease has lapsed').to.equal(
+    expect((await exports.nextDueAt())?.getTime(), 'queued: due since its request').to.equal((await row()).created_at.getTime());
+    await inTx((t) => exports.claimNext('killed-worker', clock.now(), 60_000, t));
+    expect((await exports.nextDueAt())?.getTime(), 'generating: due once its lease has lapsed').to.equal(
       (await row()).lease_until!.getTime() + 1,
     );
     clock.advance(61_000);
     expect((await round('taking-over')).generated).to.deep.equal([requested.body.id]);
-    expect((await inContext(() => exports.nextDueAt()))?.getTime(), 'ready: due at its expiry').to.equal(
-      (await row()).expires_at!.getTime(),
-    );
+    expect((await exports.nextDueAt())?.getTime(), 'ready: due at its expiry').to.equal((await row()).expires_at!.getTime());
   });
 
   it('expires a ready export after seven days: the file is deleted and the download answers exportExpired', async () => {

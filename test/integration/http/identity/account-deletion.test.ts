@@ -4,7 +4,6 @@ import { anOrganization } from '../../../support/builders';
 import { aMember, signIn } from '../../../support/identity-fixtures';
 import { testClock } from '../../../support/test-clock';
 import { testServer } from '../../../support/test-server';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { AccountDeletion } from '../../../../src/application/identity/account-deletion';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
 import { ACCOUNT_DELETION_REPOSITORY, type AccountDeletionRepository } from '../../../../src/application/identity/ports';
@@ -105,8 +104,8 @@ describe('account deletion', () => {
     const editor = await aMember(org, 'editor');
     await api('POST', '/api/account/deletion-request', { token: editor.token });
     testClock.advance(30 * DAY + 60_000);
-    const { container, database } = await testServer();
-    const done = await RequestContext.create(database.orm.em, () => container.get(AccountDeletion).completeDue());
+    const { container } = await testServer();
+    const done = await container.get(AccountDeletion).completeDue();
     expect(done).to.be.greaterThan(0);
     expectError(
       await api('POST', '/api/auth/sign-in/email', { body: { email: editor.email, password: 'correct horse battery' } }),

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { unlinkSync } from 'node:fs';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aCustomer } from '../../../support/callers';
@@ -342,7 +341,7 @@ describe('Reports API', () => {
     await app.database.sql.query(
       sql`UPDATE report_definitions SET created_at = created_at - interval '2 days' WHERE public_id = ${created.body.id}`,
     );
-    const due = () => RequestContext.create(app.database.orm.em, () => app.container.get(RunDueReports).execute());
+    const due = () => app.container.get(RunDueReports).execute();
     await Promise.all([due(), due(), due()]);
     await due();
     const runs = await api('GET', '/api/organization/report-runs', { token: org.token, query: { reportId: created.body.id } });
@@ -358,7 +357,7 @@ describe('Reports API', () => {
       sql`UPDATE report_definitions SET created_at = created_at - interval '2 days' WHERE public_id = ${created.body.id}`,
     );
     const slotRuns = () => app.database.sql.query(sql`SELECT 1 FROM report_runs WHERE report_public_id = ${created.body.id}`);
-    const due = () => RequestContext.create(app.database.orm.em, () => app.container.get(RunDueReports).execute());
+    const due = () => app.container.get(RunDueReports).execute();
     await app.database.sql.query(sql`UPDATE organizations SET status = 'suspended' WHERE id = ${org.user.organizationId}`);
     await due();
     expect(await slotRuns()).to.have.length(0);

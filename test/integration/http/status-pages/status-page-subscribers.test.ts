@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { AnnounceToSubscribers } from '../../../../src/application/status-pages/announce-to-subscribers';
 import { anOrganization } from '../../../support/builders';
 import { api, apiAt, expectError, rawAt } from '../../../support/http-client';
@@ -52,9 +51,7 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
   /** Runs the subscribers' job to the end of the outbox (other tests' events come first, in batches), as its run does. */
   const announce = async () => {
     for (;;) {
-      const { events } = await RequestContext.create(service.app.database.orm.em, () =>
-        service.app.container.get(AnnounceToSubscribers).execute(),
-      );
+      const { events } = await service.app.container.get(AnnounceToSubscribers).execute();
       if (events === 0) return;
     }
   };

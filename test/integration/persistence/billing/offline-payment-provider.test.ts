@@ -58,7 +58,9 @@ describe('offline payment provider (billing_charges, billing_mandates)', () => {
   it('keeps mandates for the organization that started them, and knows no others', async () => {
     const org = await anOrganization('mandates');
     const provider = <T>(work: (p: PaymentProvider) => Promise<T>) => inJobContext((get) => work(get<PaymentProvider>(PAYMENT_PROVIDER)));
-    const started = await provider((p) => p.startMandate(org.user.organizationId, 'http://api.test.example/api/billing/mandate/return'));
+    const started = await provider((p) =>
+      p.startMandate(org.user.organizationId, 'http://api.test.example/api/billing/mandate/return', poolTx()),
+    );
     expect(await provider((p) => p.mandateStatus(started.mandateId))).to.deep.equal({
       organizationId: org.user.organizationId,
       status: 'active',

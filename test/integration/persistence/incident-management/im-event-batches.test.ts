@@ -14,7 +14,6 @@ import { IM_EVENT_BATCH_STORE, type ImEventBatchStore } from '../../../../src/ap
 import { SqlImEventBatchStore } from '../../../../src/infrastructure/incident-management/sql-im-event-batch';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../../src/application/shared/transaction';
 import type { SqlRunner } from '../../../../src/infrastructure/persistence/database';
-import { RequestContext } from '@mikro-orm/postgresql';
 import type { RunningApplication } from '../../../../src/main/application';
 
 const trigger = (dedupKey: string, summary: string): ImEvent => ({
@@ -141,7 +140,7 @@ describe('event batches on PostgreSQL', function () {
     const locked: TransactionRunner = {
       run: (work) => {
         seen.lockedAttempts++;
-        return RequestContext.create(app.database.orm.em, () => runner.run(work));
+        return runner.run(work);
       },
     };
     return { store: new SqlImEventBatchStore(sqlRunner, locked), seen };
@@ -195,7 +194,7 @@ describe('event batches on PostgreSQL', function () {
     const locked: TransactionRunner = {
       run: (work) => {
         seen.lockedAttempts++;
-        return RequestContext.create(app.database.orm.em, () => runner.run(work));
+        return runner.run(work);
       },
     };
     const store = new SqlImEventBatchStore(deadlocking, locked);

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { aCallerSet } from '../../../support/callers';
 import { setIncidentManagement } from '../../../support/im-fixtures';
 import { testServer } from '../../../support/test-server';
@@ -30,7 +29,7 @@ const ids = { uuid: () => randomUUID() };
 /** The host's transactions, each in an ORM context of its own (as the intake and the decider run them). */
 const ownTransactions = (app: RunningApplication): TransactionRunner => {
   const runner = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
-  return { run: (work) => RequestContext.create(app.database.orm.em, () => runner.run(work)) };
+  return { run: (work) => runner.run(work) };
 };
 
 async function anImOrganization() {

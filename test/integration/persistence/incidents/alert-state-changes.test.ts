@@ -1,7 +1,6 @@
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../../src/application/shared/transaction';
 import { expect } from 'chai';
 import pino from 'pino';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { RecordCheckResult } from '../../../../src/application/incidents/record-check-result';
 import { SteadyMemo } from '../../../../src/application/incidents/steady-memo';
 import { PgAlertStateChanges } from '../../../../src/infrastructure/incidents/pg-alert-state-changes';
@@ -35,21 +34,19 @@ async function aMonitor() {
 /** The engine's batch path, in a unit of work of its own. */
 async function recordBatch(monitor: MonitorRow, result: ReturnType<typeof aResult>) {
   const app = await testServer();
-  const batch = await RequestContext.create(app.database.orm.em, () =>
-    app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run((tx) =>
-      app.container.get(RecordCheckResult).executeMany(
-        [
-          {
-            monitorId: monitor.id,
-            organizationId: monitor.organizationId,
-            customerId: monitor.customerId,
-            location: 'eu',
-            intervalMs: monitor.checkIntervalSeconds * 1000,
-            result,
-          },
-        ],
-        tx,
-      ),
+  const batch = await app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run((tx) =>
+    app.container.get(RecordCheckResult).executeMany(
+      [
+        {
+          monitorId: monitor.id,
+          organizationId: monitor.organizationId,
+          customerId: monitor.customerId,
+          location: 'eu',
+          intervalMs: monitor.checkIntervalSeconds * 1000,
+          result,
+        },
+      ],
+      tx,
     ),
   );
   return { steady: batch.steady, judged: batch.judged.length };

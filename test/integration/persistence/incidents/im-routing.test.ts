@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerRow } from '../../../support/identity-fixtures';
 import { aMonitorRow, aResult, record, type MonitorRow } from '../../../support/results-fixtures';
@@ -53,15 +52,16 @@ describe('check-engine incidents routed into IM, on PostgreSQL', () => {
     expect(routed[0]!.dedup_key).to.equal(`monitor-storm:${monitor.customerId}:-:-`);
 
     // Two workers that both believe they opened it (a redelivered batch) report it again, concurrently.
-    const again = () =>
-      RequestContext.create(app.database.orm.em, () =>
-        app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run(async (tx) => {
-          const incident = await app.container.get<IncidentRepository>(INCIDENT_REPOSITORY).findById(engine!.id);
-          await app.container
+    const again = async () => {
+      const incident = await app.container.get<IncidentRepository>(INCIDENT_REPOSITORY).findById(engine!.id);
+      await app.container
+        .get<TransactionRunner>(TRANSACTION_RUNNER)
+        .run((tx) =>
+          app.container
             .get<IncidentRouting>(INCIDENT_ROUTING)
-            .opened([{ incident: incident!, monitor: { publicId: monitor.publicId, monitorId: monitor.id, name: 'm' } }], tx);
-        }),
-      );
+            .opened([{ incident: incident!, monitor: { publicId: monitor.publicId, monitorId: monitor.id, name: 'm' } }], tx),
+        );
+    };
     await Promise.all([again(), again()]);
     routed = await imIncidentsOf(monitor);
     expect(routed.map((r) => [r.status, Number(r.occurrence_count)])).to.deep.equal([['triggered', 3]]);
@@ -79,8 +79,9 @@ describe('check-engine incidents routed into IM, on PostgreSQL', () => {
   it('the IM incident commits with the engine incident: a failed engine transaction leaves neither', async () => {
     const monitor = await aRoutedMonitor();
     const app = await testServer();
-    const failure = await RequestContext.create(app.database.orm.em, () =>
-      app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run(async (tx) => {
+    const failure = await app.container
+      .get<TransactionRunner>(TRANSACTION_RUNNER)
+      .run(async (tx) => {
         const repository = app.container.get<IncidentRepository>(INCIDENT_REPOSITORY);
         const now = testClock.now();
         const incident = await repository.add(
@@ -105,8 +106,8 @@ describe('check-engine incidents routed into IM, on PostgreSQL', () => {
           .opened([{ incident: incident, monitor: { publicId: monitor.publicId, monitorId: monitor.id, name: 'm' } }], tx);
         expect(await imIncidentsOf(monitor)).to.have.length(0); // another connection: nothing committed yet
         throw new Error('the engine transaction fails after routing');
-      }),
-    ).catch((error: Error) => error);
+      })
+      .catch((error: Error) => error);
     expect((failure as Error).message).to.equal('the engine transaction fails after routing');
     expect(await imIncidentsOf(monitor)).to.deep.equal([]);
   });
@@ -135,7 +136,7 @@ describe('check-engine incidents routed into IM, on PostgreSQL', () => {
     await Promise.all(others.map((m) => record(m, 'eu', aResult('up', upAt))));
     const route = app.container.get(RouteMonitorIncident);
     const tx = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
-    await RequestContext.create(app.database.orm.em, () => tx.run((t) => route.resolveAllRecovered(t)));
+    await tx.run((t) => route.resolveAllRecovered(t));
     expect(await statusOf()).to.equal('resolved');
   });
 });

@@ -1,6 +1,5 @@
 import { poolTx } from '../../../support/pool-transaction';
 import { expect } from 'chai';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { MaintainResultStorage } from '../../../../src/application/results/maintain-result-storage';
 import { RESULT_MAINTENANCE, RESULT_STORE, type ResultMaintenance, type ResultStore } from '../../../../src/application/results/ports';
 import { anOrganization } from '../../../support/builders';
@@ -46,7 +45,7 @@ describe('Result storage: partitions, rollups, retention', () => {
     // Shares of one window, 2 locations x 200 minutes, whichever source the hours come from.
     expect(fromRaw).to.include({ uptimePercent: 77.75, downtimePercent: 7.5, unknownPercent: 14.75, uptimeOfKnownPercent: 91.2 });
 
-    const report = await RequestContext.create(database.orm.em, () => container.get(MaintainResultStorage).execute());
+    const report = await container.get(MaintainResultStorage).execute();
     expect(report.hoursRolledUp).to.be.greaterThan(6);
     const rollups = await database.sql.query<{ hours: string }>(
       sql`SELECT count(DISTINCT hour) AS hours FROM check_result_rollups WHERE monitor_id = ${monitor.id}`,
@@ -89,16 +88,14 @@ describe('Result storage: partitions, rollups, retention', () => {
       detail: null,
       checkedAt: new Date(checkedAt),
     });
-    await RequestContext.create(database.orm.em, () =>
-      store.appendMany(
-        [
-          row('2021-03-04T23:59:59.500Z', 'batch-a', 'up'),
-          row('2021-03-05T00:00:00.250Z', 'batch-b', 'down'),
-          row('2021-03-05T00:00:01.000Z', 'batch-a', 'up'),
-          row('2021-03-04T23:00:00.000Z', 'batch-b', 'up'),
-        ],
-        poolTx(),
-      ),
+    await store.appendMany(
+      [
+        row('2021-03-04T23:59:59.500Z', 'batch-a', 'up'),
+        row('2021-03-05T00:00:00.250Z', 'batch-b', 'down'),
+        row('2021-03-05T00:00:01.000Z', 'batch-a', 'up'),
+        row('2021-03-04T23:00:00.000Z', 'batch-b', 'up'),
+      ],
+      poolTx(),
     );
     const partitions = await database.sql.query<{ name: string }>(
       sql`SELECT relname AS name FROM pg_class WHERE relname IN ('check_results_p20210304', 'check_results_p20210305') ORDER BY 1`,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
+import { type MikroORM } from '@mikro-orm/postgresql';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerRow } from '../../../support/identity-fixtures';
 import { aMonitorRow, aResult, type MonitorRow } from '../../../support/results-fixtures';
@@ -14,7 +14,7 @@ import { CLOCK } from '../../../../src/application/shared/clock';
 import { ID_GENERATOR } from '../../../../src/application/shared/id-generator';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../../src/application/shared/transaction';
 import type { SqlRunner, UnitOfWorkSql } from '../../../../src/infrastructure/persistence/database';
-import { ContextSql } from '../../../../src/infrastructure/persistence/context-sql';
+import { OrmPoolSql } from '../../../../src/infrastructure/persistence/orm-sql';
 import { SqlIncidentRepository } from '../../../../src/infrastructure/incidents/sql-incident.repository';
 import { OutboxIncidentEvents } from '../../../support/outbox-events';
 import { SqlAlertStateRepository } from '../../../../src/infrastructure/incidents/sql-alert-state.repository';
@@ -48,7 +48,7 @@ class CountingSql implements UnitOfWorkSql {
 async function countedRecorder() {
   const app = await testServer();
   const orm = app.container.get<MikroORM>(ORM);
-  const context = new CountingSql(new ContextSql(orm));
+  const context = new CountingSql(new OrmPoolSql(orm));
   const pool = new CountingSql(app.database.sql);
   const incidents = new SqlIncidentRepository(context);
   const actions = new AlertActions(
@@ -72,9 +72,7 @@ async function countedRecorder() {
   );
   const record = async (inputs: RecordCheckResultInput[]) => {
     const before = context.statements + pool.statements;
-    const batch = await RequestContext.create(orm.em, () =>
-      app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run((tx) => recorder.executeMany(inputs, tx)),
-    );
+    const batch = await app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run((tx) => recorder.executeMany(inputs, tx));
     return { batch, statements: context.statements + pool.statements - before };
   };
   return { record };

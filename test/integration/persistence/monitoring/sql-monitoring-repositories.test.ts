@@ -1,6 +1,5 @@
 import { poolTx } from '../../../support/pool-transaction';
 import { expect } from 'chai';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { organizationScope } from '../../../../src/domain/shared/tenant-scope';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../../src/application/shared/transaction';
 import {
@@ -32,7 +31,7 @@ describe("monitoring's sql repositories (optimistic versions, mappers, documents
     const app = await testServer();
     const customer = await aMonitoredCustomer(org.token);
     // What a request has: a unit of work of its own, which the runner's transactions start from.
-    const inRequest = <T>(work: () => Promise<T>) => RequestContext.create(app.database.orm.em, work);
+    const inRequest = <T>(work: () => Promise<T>) => work();
     return {
       org,
       customer,

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { api, apiAt, expectError } from '../../../support/http-client';
 import { aCustomerToken } from '../../../support/identity-fixtures';
 import { anOrganization } from '../../../support/builders';
@@ -272,7 +271,7 @@ describe('notification delivery ledger (loopback receivers)', () => {
     const incidentId = await anIncidentOpened(setup);
     // Two routers race over the same events: one set of deliveries.
     const route = app.container.get(RouteOutboxEvents);
-    await RequestContext.create(app.database.orm.em, () => Promise.all([route.execute(), route.execute(), route.execute()]));
+    await Promise.all([route.execute(), route.execute(), route.execute()]);
     expect(await deliveriesOf(setup.channel.publicId)).to.have.length(1);
     const [outbox] = await app.database.sql.query<Record<string, any>>(
       sql`SELECT routed_at, delivered_at FROM notification_outbox WHERE payload->>'incidentId' = ${incidentId}`,

@@ -4,7 +4,6 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { anOrganization } from '../../../support/builders';
 import { api } from '../../../support/http-client';
 import { testCertificates } from '../../../support/peers/certificates';
@@ -35,7 +34,7 @@ describe('direct deliveries (loopback receivers)', () => {
   let direct: DirectDeliveries;
   let tx: TransactionRunner;
 
-  const inContext = <T>(work: () => Promise<T>) => RequestContext.create(app.database.orm.em, work);
+  const inContext = <T>(work: () => Promise<T>) => work();
   const rowOf = async (id: string) =>
     (await app.database.sql.query<Record<string, any>>(sql`SELECT * FROM notification_deliveries WHERE id = ${id}`))[0];
   const attemptsOf = (id: string) =>

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { anOrganization } from '../../../support/builders';
 import { api } from '../../../support/http-client';
 import { aCustomerRow, aMember } from '../../../support/identity-fixtures';
@@ -18,7 +17,7 @@ import { sql } from '../../../../src/infrastructure/persistence/sql';
 describe('security notices to administrators (identity event -> direct e-mails)', () => {
   const send = async () => {
     const app = await testServer();
-    return RequestContext.create(app.database.orm.em, () => app.container.get(SendSecurityNotices).execute());
+    return app.container.get(SendSecurityNotices).execute();
   };
   const query = async <T>(statement: ReturnType<typeof sql>) => (await testServer()).database.sql.query<T>(statement);
 

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { apiAt } from '../../../support/http-client';
 import { aCallerSet } from '../../../support/callers';
 import { setIncidentManagement } from '../../../support/im-fixtures';
@@ -60,7 +59,7 @@ describe('paging through contact methods (loopback webhook and SMS provider)', (
     const incident = await at('POST', '/api/im/incidents', set.admin, { title: 'Checkout is down', escalationPolicyId: policy.body.id });
     expect(incident.status, JSON.stringify(incident.body)).to.equal(201);
 
-    const run = () => RequestContext.create(service.app.database.orm.em, () => service.app.container.get(RunDueEscalations).execute());
+    const run = () => service.app.container.get(RunDueEscalations).execute();
     await run();
     await run();
     const hook = await waitFor(() => receiver.requests.find((r) => r.path === '/page'), { what: 'the webhook page' });

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { apiAt } from '../../../support/http-client';
 import { aCallerSet } from '../../../support/callers';
 import { aMember } from '../../../support/identity-fixtures';
@@ -56,7 +55,7 @@ describe('escalation end to end (loopback SMTP, controlled clock)', () => {
     expect(incident.status, JSON.stringify(incident.body)).to.equal(201);
     const incidentId: string = incident.body.id;
 
-    const run = () => RequestContext.create(service.app.database.orm.em, () => service.app.container.get(RunDueEscalations).execute());
+    const run = () => service.app.container.get(RunDueEscalations).execute();
     const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
     const pagesOf = async () =>
       (

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { anOrganization } from '../../../support/builders';
 import { aCustomer } from '../../../support/callers';
 import { apiAt } from '../../../support/http-client';
@@ -115,7 +114,7 @@ describe('report delivery (loopback SMTP)', () => {
     );
     // The 1st of next month, after the customers' reports time (06:00 UTC).
     clock.set(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 7)));
-    const due = () => RequestContext.create(service.app.database.orm.em, () => service.app.container.get(RunDueReports).execute());
+    const due = () => service.app.container.get(RunDueReports).execute();
     await due();
     await due();
     const runs = await service.app.database.sql.query<{ status: string; period_from: Date; slot: Date }>(

@@ -2,7 +2,6 @@ import { TRANSACTION_RUNNER, type Transaction, type TransactionRunner } from '..
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { GetCheckHistory } from '../../../../src/application/results/get-check-history';
 import { GetUptimeStats } from '../../../../src/application/results/get-uptime-stats';
 import { MaintainResultStorage } from '../../../../src/application/results/maintain-result-storage';
@@ -66,10 +65,10 @@ describe('Compact result storage answers as raw rows did', () => {
     app.container
       .get<TransactionRunner>(TRANSACTION_RUNNER)
       .run((tx) => app.container.get<{ appendMany(r: StoredResult[], tx: Transaction): Promise<void> }>(RESULT_STORE).appendMany(rows, tx));
-  const maintain = () => RequestContext.create(app.database.orm.em, () => app.container.get(MaintainResultStorage).execute());
+  const maintain = () => app.container.get(MaintainResultStorage).execute();
   const actor = () => anActor().withRole('readonly').inOrganization(organizationId).build();
 
-  const readings = () => RequestContext.create(app.database.orm.em, read);
+  const readings = () => read();
 
   async function read() {
     const history = async (location?: string) => {

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import pino from 'pino';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { api } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerRow } from '../../../support/identity-fixtures';
@@ -36,7 +35,7 @@ describe('time-driven jobs wake on their rows: a job_rows notice or their due ti
     const monitor = await aMonitorRow(org.user.organizationId, customerId, { locations: ['eu-west'] });
     await app.database.sql.query(sql`UPDATE monitors SET kind = 'website', monitoring_type = 'http' WHERE id = ${monitor.id}`);
     const job = jobDefinitions(app.container, silent).find((j) => j.name === MAINTENANCE_ANNOUNCEMENTS_JOB)!;
-    const around = <T>(work: () => Promise<T>) => RequestContext.create(app.database.orm.em, work);
+    const around = <T>(work: () => Promise<T>) => work();
     const runs: number[] = [];
     const stop = await wakeJobsOnNotices(
       app.databaseUrl,
@@ -147,7 +146,7 @@ describe('time-driven jobs wake on their rows: a job_rows notice or their due ti
 
   it('reads the due times from the rows: a live location deadline, escalations and watches', async () => {
     const app = await testServer();
-    const around = <T>(work: () => Promise<T>) => RequestContext.create(app.database.orm.em, work);
+    const around = <T>(work: () => Promise<T>) => work();
     const worker = `job-wakeups-deadline-${Date.now()}`;
     const until = new Date(now() + 90_000);
     await app.database.sql.query(

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { api } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerRow } from '../../../support/identity-fixtures';
@@ -34,7 +33,7 @@ describe('burn-rate alerts (recording path, evaluation, outbox, loopback webhook
     await receiver.stop();
   });
 
-  const evaluate = () => RequestContext.create(service.app.database.orm.em, () => service.app.container.get(EvaluateBurnAlerts).execute());
+  const evaluate = () => service.app.container.get(EvaluateBurnAlerts).execute();
 
   async function minutes(monitor: MonitorRow, start: Date, from: number, to: number, down: (m: number) => boolean) {
     for (let m = from; m < to; m += 1)

@@ -1,3 +1,4 @@
+import { immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { ApplyDiscount } from '../../../../src/application/billing/apply-discount';
 import { anActor } from '../../../support/builders';
@@ -7,7 +8,7 @@ import { FakeBillingAccounts, FakeDiscountCodes } from '../../../support/fakes/b
 
 function harness() {
   const accounts = new FakeBillingAccounts();
-  return { accounts, useCase: new ApplyDiscount(accounts, new FakeDiscountCodes(), new ManualClock()) };
+  return { accounts, useCase: new ApplyDiscount(accounts, new FakeDiscountCodes(), new ManualClock(), immediateTransactions) };
 }
 
 describe('ApplyDiscount', () => {

@@ -1,3 +1,4 @@
+import { immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { SettleMandate } from '../../../../src/application/billing/settle-mandate';
 import { StartMandate } from '../../../../src/application/billing/start-mandate';
@@ -13,8 +14,8 @@ function harness() {
   return {
     accounts,
     provider,
-    start: new StartMandate(provider, accounts, clock, 'https://api.example/api/billing/mandate/return'),
-    settle: new SettleMandate(provider, accounts, clock),
+    start: new StartMandate(provider, accounts, clock, 'https://api.example/api/billing/mandate/return', immediateTransactions),
+    settle: new SettleMandate(provider, accounts, clock, immediateTransactions),
   };
 }
 

@@ -13,7 +13,7 @@ import type { Actor } from '../../../../src/application/shared/actor';
 import { anActor } from '../../../support/builders';
 import { ManualClock } from '../../../support/manual-clock';
 import { codeOf, expectAppErrorAsync } from '../../../support/expect-app-error';
-import { sequentialIds } from '../../../support/fakes/shared-fakes';
+import { immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
 import { FakeCustomDomains, FakeStatusPages, FakeTxtRecords } from '../../../support/fakes/custom-domains-fakes';
 
 const PLATFORM_HOST = 'monitor.example.org';
@@ -25,7 +25,7 @@ function setup() {
   const pages = new FakeStatusPages();
   const hosts = new ActiveHosts(domains, clock);
   const ownership = new DomainOwnership(domains, txt);
-  const add = new AddCustomDomain(domains, pages, sequentialIds(), clock, PLATFORM_HOST);
+  const add = new AddCustomDomain(domains, pages, sequentialIds(), clock, PLATFORM_HOST, immediateTransactions);
   return {
     clock,
     domains,
@@ -33,9 +33,11 @@ function setup() {
     pages,
     hosts,
     add: (actor: Actor, input: AddCustomDomainInput) => add.execute(actor, input),
-    verify: (actor: Actor, id: string) => new VerifyCustomDomain(domains, ownership, hosts, clock).execute(actor, { id }),
-    activate: (actor: Actor, id: string) => new ActivateCustomDomain(domains, ownership, hosts, clock).execute(actor, { id }),
-    remove: (actor: Actor, id: string) => new RemoveCustomDomain(domains, hosts, clock).execute(actor, { id }),
+    verify: (actor: Actor, id: string) =>
+      new VerifyCustomDomain(domains, ownership, hosts, clock, immediateTransactions).execute(actor, { id }),
+    activate: (actor: Actor, id: string) =>
+      new ActivateCustomDomain(domains, ownership, hosts, clock, immediateTransactions).execute(actor, { id }),
+    remove: (actor: Actor, id: string) => new RemoveCustomDomain(domains, hosts, clock, immediateTransactions).execute(actor, { id }),
     get: (actor: Actor, id: string) => new GetCustomDomain(domains, clock).execute(actor, { id }),
     list: (actor: Actor) => new ListCustomDomains(domains, clock).execute(actor),
   };
@@ -76,7 +78,7 @@ describe('custom domains (use cases)', () => {
 
     it('answers hostnameReserved, not invalidHostname, when the platform itself runs on a private-use name', async () => {
       const t = setup();
-      const onPrivateName = new AddCustomDomain(t.domains, t.pages, sequentialIds(), t.clock, 'monitor.internal');
+      const onPrivateName = new AddCustomDomain(t.domains, t.pages, sequentialIds(), t.clock, 'monitor.internal', immediateTransactions);
       await expectAppErrorAsync(onPrivateName.execute(admin(), whiteLabel('acme.monitor.internal')), 'hostnameReserved');
       await expectAppErrorAsync(onPrivateName.execute(admin(), whiteLabel('other.internal')), 'invalidHostname');
     });

@@ -5,7 +5,7 @@ import type { DataExport } from '../../../../src/domain/data-export/data-export'
 import { anActor } from '../../../support/builders';
 import { codeOf, expectAppErrorAsync } from '../../../support/expect-app-error';
 import { ManualClock } from '../../../support/manual-clock';
-import { sequentialIds } from '../../../support/fakes/shared-fakes';
+import { immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
 import { FakeDataExports, FakeOrganizationMembers, RecordingExportTrigger } from '../../../support/fakes/data-export-fakes';
 
 const ORG = 1;
@@ -20,7 +20,7 @@ function setup() {
     .add(ORG, 'user-2', 'ops@agency.example')
     .add(2, 'other-admin', 'boss@other.example');
   const trigger = new RecordingExportTrigger();
-  const request = new RequestDataExport(exports, members, trigger, settings, sequentialIds(), clock);
+  const request = new RequestDataExport(exports, members, trigger, settings, sequentialIds(), clock, immediateTransactions);
   const list = new ListDataExports(exports);
   return { clock, exports, members, trigger, request, list };
 }

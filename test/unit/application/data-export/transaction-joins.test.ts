@@ -10,7 +10,7 @@ const ID = '00000000-0000-4000-8000-000000000001';
 
 /** The export worker marks an export ready in the transaction that enqueues its link mails (docs/architecture.md). */
 describe('data-export use cases: writes join the transaction they run in', () => {
-  it('finishing an export runs in the transaction the runner handed', async () => {
+  it("every write of a round runs in a transaction the runner handed; finishing runs in the link mails' one", async () => {
     const clock = new ManualClock('2026-06-01T12:00:00Z');
     const exports = new FakeDataExports();
     const files = new FakeExportFiles();
@@ -35,10 +35,20 @@ describe('data-export use cases: writes join the transaction they run in', () =>
       expiresAt: null,
     });
     expect(await worker.execute('worker-a')).to.deep.include({ generated: [ID] });
-    expect(tx.handed).to.have.length(1);
-    expect(exports.joined).to.deep.equal([['finish', tx.handed[0]]]);
+    // Every write of the round runs on a transaction the runner handed (none on the pool), each its own.
+    const writes = exports.joined.map(([write]) => write);
+    expect(writes.filter((write) => write !== 'progress')).to.deep.equal([
+      'releaseLapsed',
+      'claimNext',
+      'finish',
+      'claimNext',
+      'expireDue',
+    ]);
+    expect(writes).to.include('progress');
+    expect(exports.joined.map(([, handle]) => handle)).to.deep.equal(tx.handed);
+    const finishedIn = exports.joined.find(([write]) => write === 'finish')![1];
     // The link mail is enqueued in the transaction that marks the export ready.
     expect(mail.rows).to.have.length(1);
-    expect(mail.enqueuedIn).to.deep.equal([tx.handed[0]]);
+    expect(mail.enqueuedIn).to.deep.equal([finishedIn]);
   });
 });

@@ -1,4 +1,4 @@
-import { FakeTransaction } from '../../../support/fakes/shared-fakes';
+import { FakeTransaction, immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { ManualClock } from '../../../support/manual-clock';
 import { expectAppErrorAsync } from '../../../support/expect-app-error';
@@ -64,7 +64,7 @@ describe('routing check-engine incidents into IM', () => {
   it('opens an IM incident for a monitor of a routed customer, with its team, policy, origin and dedup key', async () => {
     await settings.setCustomer(ORG, 3, { enabled: true, teamId: 'ops', escalationPolicyId: 'p1' });
     const engine = anEngineIncident();
-    await route.opened([{ incident: engine, monitor: monitor }]);
+    await route.opened([{ incident: engine, monitor: monitor }], new FakeTransaction());
     const [im] = imIncidents();
     expect(im).to.include({
       title: 'Shop is down',
@@ -84,28 +84,28 @@ describe('routing check-engine incidents into IM', () => {
   });
 
   it('opens nothing when routing is off, not set, overridden off, or IM is switched off for the organization', async () => {
-    await route.opened([{ incident: anEngineIncident(), monitor: monitor }]);
+    await route.opened([{ incident: anEngineIncident(), monitor: monitor }], new FakeTransaction());
     await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
     await settings.setMonitor(ORG, 7, { enabled: false, teamId: null, escalationPolicyId: null });
-    await route.opened([{ incident: anEngineIncident(), monitor: monitor }]);
+    await route.opened([{ incident: anEngineIncident(), monitor: monitor }], new FakeTransaction());
     await settings.setMonitor(ORG, 7, null);
     settings.imEnabled.delete(ORG);
-    await route.opened([{ incident: anEngineIncident(), monitor: monitor }]);
+    await route.opened([{ incident: anEngineIncident(), monitor: monitor }], new FakeTransaction());
     expect(imIncidents()).to.deep.equal([]);
   });
 
   it("uses the monitor's own team and policy when it overrides a customer that is off", async () => {
     await settings.setCustomer(ORG, 3, { enabled: false, teamId: null, escalationPolicyId: null });
     await settings.setMonitor(ORG, 7, { enabled: true, teamId: 'db', escalationPolicyId: 'p2' });
-    await route.opened([{ incident: anEngineIncident(), monitor: monitor }]);
+    await route.opened([{ incident: anEngineIncident(), monitor: monitor }], new FakeTransaction());
     expect(imIncidents().map((i) => [i.teamId, i.escalationPolicyId])).to.deep.equal([['db', 'p2']]);
   });
 
   it('reporting the same engine incident twice adds an occurrence to the one IM incident', async () => {
     await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
     const engine = anEngineIncident();
-    await route.opened([{ incident: engine, monitor: monitor }]);
-    await route.opened([{ incident: engine, monitor: monitor }]);
+    await route.opened([{ incident: engine, monitor: monitor }], new FakeTransaction());
+    await route.opened([{ incident: engine, monitor: monitor }], new FakeTransaction());
     expect(imIncidents()).to.have.length(1);
     expect(imIncidents()[0]!.occurrenceCount).to.equal(2);
   });
@@ -113,9 +113,9 @@ describe('routing check-engine incidents into IM', () => {
   it('a new engine incident of the same monitor after the first resolved opens a new IM incident', async () => {
     await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
     const first = anEngineIncident('11111111-1111-4111-8111-111111111111');
-    await route.opened([{ incident: first, monitor: monitor }]);
+    await route.opened([{ incident: first, monitor: monitor }], new FakeTransaction());
     await route.resolved([{ incident: first, monitor: monitor }], new FakeTransaction());
-    await route.opened([{ incident: anEngineIncident('22222222-2222-4222-8222-222222222222'), monitor: monitor }]);
+    await route.opened([{ incident: anEngineIncident('22222222-2222-4222-8222-222222222222'), monitor: monitor }], new FakeTransaction());
     expect(imIncidents().map((i) => i.status)).to.deep.equal(['resolved', 'triggered']);
   });
 
@@ -132,10 +132,10 @@ describe('routing check-engine incidents into IM', () => {
 
     it('is one IM incident (one escalation, one page per responder), its occurrences naming each monitor', async () => {
       await settings.setCustomer(ORG, 3, { enabled: true, teamId: 'ops', escalationPolicyId: 'p1' });
-      await route.opened([{ incident: a, monitor: monitor }]);
+      await route.opened([{ incident: a, monitor: monitor }], new FakeTransaction());
       clock.advance(5_000);
-      await route.opened([{ incident: b, monitor: other }]);
-      await route.opened([{ incident: c, monitor: third }]);
+      await route.opened([{ incident: b, monitor: other }], new FakeTransaction());
+      await route.opened([{ incident: c, monitor: third }], new FakeTransaction());
       const [im, ...rest] = imIncidents();
       expect(rest).to.deep.equal([]);
       expect(im!.occurrenceCount).to.equal(3);
@@ -148,8 +148,8 @@ describe('routing check-engine incidents into IM', () => {
 
     it('resolves when the last of its monitors recovers, not before', async () => {
       await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
-      await route.opened([{ incident: a, monitor: monitor }]);
-      await route.opened([{ incident: b, monitor: other }]);
+      await route.opened([{ incident: a, monitor: monitor }], new FakeTransaction());
+      await route.opened([{ incident: b, monitor: other }], new FakeTransaction());
       await route.resolved([{ incident: a, monitor: monitor }], new FakeTransaction());
       expect(imIncidents()[0]!.status).to.equal('triggered');
       await route.resolved([{ incident: b, monitor: other }], new FakeTransaction());
@@ -161,19 +161,19 @@ describe('routing check-engine incidents into IM', () => {
       await settings.setMonitor(ORG, 8, { enabled: true, teamId: 'db', escalationPolicyId: 'p1' });
       settings.aMonitor(ORG, 9, 4, third.publicId);
       await settings.setCustomer(ORG, 4, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
-      await route.opened([{ incident: a, monitor: monitor }]);
-      await route.opened([{ incident: b, monitor: other }]);
+      await route.opened([{ incident: a, monitor: monitor }], new FakeTransaction());
+      await route.opened([{ incident: b, monitor: other }], new FakeTransaction());
       const ofOtherCustomer = anEngineIncident('33333333-3333-4333-8333-333333333333', 9);
       ofOtherCustomer.customerId = 4;
-      await route.opened([{ incident: ofOtherCustomer, monitor: third }]);
+      await route.opened([{ incident: ofOtherCustomer, monitor: third }], new FakeTransaction());
       expect(imIncidents()).to.have.length(3);
     });
 
     it('ends for grouping after a quiet gap: a failure long after opens its own IM incident, and pages again', async () => {
       await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
-      await route.opened([{ incident: a, monitor: monitor }]);
+      await route.opened([{ incident: a, monitor: monitor }], new FakeTransaction());
       clock.advance(31 * 60_000);
-      await route.opened([{ incident: b, monitor: other }]);
+      await route.opened([{ incident: b, monitor: other }], new FakeTransaction());
       expect(imIncidents().map((i) => i.status)).to.deep.equal(['triggered', 'triggered']);
       await route.resolved([{ incident: b, monitor: other }], new FakeTransaction());
       expect(imIncidents().map((i) => i.status)).to.deep.equal(['triggered', 'resolved']);
@@ -181,8 +181,8 @@ describe('routing check-engine incidents into IM', () => {
 
     it('a sweep resolves a storm whose last two recoveries raced (each saw the other still down)', async () => {
       await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
-      await route.opened([{ incident: a, monitor: monitor }]);
-      await route.opened([{ incident: b, monitor: other }]);
+      await route.opened([{ incident: a, monitor: monitor }], new FakeTransaction());
+      await route.opened([{ incident: b, monitor: other }], new FakeTransaction());
       const [im] = imIncidents();
       for (const entry of incidents.origins.get(im!.id)!) entry.recoveredAt = t0; // both recoveries marked, neither resolved
       expect(await route.resolveAllRecovered(new FakeTransaction())).to.equal(1);
@@ -194,7 +194,7 @@ describe('routing check-engine incidents into IM', () => {
   it('resolves the open IM incident when the engine incident resolves, with a timeline entry; a repeat is harmless', async () => {
     await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
     const engine = anEngineIncident();
-    await route.opened([{ incident: engine, monitor: monitor }]);
+    await route.opened([{ incident: engine, monitor: monitor }], new FakeTransaction());
     clock.advance(60_000);
     await route.resolved([{ incident: engine, monitor: monitor }], new FakeTransaction());
     await route.resolved([{ incident: engine, monitor: monitor }], new FakeTransaction());
@@ -210,7 +210,7 @@ describe('routing check-engine incidents into IM', () => {
   it('reads the IM incident again when a person changed it at the same moment, then resolves it', async () => {
     await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
     const engine = anEngineIncident();
-    await route.opened([{ incident: engine, monitor: monitor }]);
+    await route.opened([{ incident: engine, monitor: monitor }], new FakeTransaction());
     incidents.concurrentWriteOnNextSave = true;
     await route.resolved([{ incident: engine, monitor: monitor }], new FakeTransaction());
     expect(imIncidents()[0]!.status).to.equal('resolved');
@@ -219,7 +219,7 @@ describe('routing check-engine incidents into IM', () => {
   it('leaves an IM incident a person already resolved as it is', async () => {
     await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
     const engine = anEngineIncident();
-    await route.opened([{ incident: engine, monitor: monitor }]);
+    await route.opened([{ incident: engine, monitor: monitor }], new FakeTransaction());
     const [im] = imIncidents();
     const copy = await incidents.findByRef(scope, im!.publicId);
     copy!.resolve('someone', t0);
@@ -251,8 +251,8 @@ describe('IM routing settings', () => {
     settings.aMonitor(2, 8, 4);
   });
   const deps = () => ({ teams, policies, customers });
-  const setCustomer = () => new SetCustomerImRouting(settings, deps(), new ManualClock(t0));
-  const setMonitor = () => new SetMonitorImRouting(settings, deps(), new ManualClock(t0));
+  const setCustomer = () => new SetCustomerImRouting(settings, deps(), new ManualClock(t0), immediateTransactions);
+  const setMonitor = () => new SetMonitorImRouting(settings, deps(), new ManualClock(t0), immediateTransactions);
 
   it("refuses another organization's team, policy, customer and monitor", async () => {
     await expectAppErrorAsync(setCustomer().execute(actor, '3', { enabled: true, teamId: 'theirs' }), 'invalidTeamId');

@@ -3,7 +3,7 @@ import { RetryImOutbound } from '../../../../src/application/incident-management
 import { anActor } from '../../../support/builders';
 import { codeOf, expectAppErrorAsync } from '../../../support/expect-app-error';
 import { ManualClock } from '../../../support/manual-clock';
-import { FakeRateLimiter } from '../../../support/fakes/shared-fakes';
+import { FakeRateLimiter, immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { FakeImOutbound } from '../../../support/fakes/incident-management-fakes';
 
 describe('RetryImOutbound (manual retry of a failed IM page)', () => {
@@ -16,7 +16,7 @@ describe('RetryImOutbound (manual retry of a failed IM page)', () => {
   beforeEach(() => {
     clock = new ManualClock('2026-06-01T10:00:00Z');
     outbound = new FakeImOutbound().page(1, 'failed-mail', 'failed').page(1, 'sent', 'delivered').page(1, 'failed-sms', 'failed', 'sms');
-    retry = new RetryImOutbound(outbound, new FakeRateLimiter(17), clock);
+    retry = new RetryImOutbound(outbound, new FakeRateLimiter(17), clock, immediateTransactions);
   });
 
   it('puts a failed page back in the queue, due now', async () => {

@@ -15,7 +15,7 @@ import type { Actor } from '../../../../src/application/shared/actor';
 import { anActor } from '../../../support/builders';
 import { ManualClock } from '../../../support/manual-clock';
 import { expectAppErrorAsync } from '../../../support/expect-app-error';
-import { sequentialIds } from '../../../support/fakes/shared-fakes';
+import { sequentialIds, immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { FakeLocationStatus, FakeLocations, FakeProbeKeys } from '../../../support/fakes/locations-fakes';
 
 const CONFIGURED = ['eu-west', 'us-east'];
@@ -41,17 +41,17 @@ function setup() {
     get: (actor: Actor, code: string, realm: LocationRealm = 'organization') =>
       new GetLocation(access, status, clock).execute(actor, { realm, code }),
     create: (actor: Actor, code: string, realm: LocationRealm = 'organization', name = `Location ${code}`) =>
-      new CreateLocation(locations, access, clock).execute(actor, { realm, code, name }),
+      new CreateLocation(locations, access, clock, immediateTransactions).execute(actor, { realm, code, name }),
     rename: (actor: Actor, code: string, name: string, realm: LocationRealm = 'organization') =>
-      new UpdateLocation(locations, access, status, clock).execute(actor, { realm, code, name }),
+      new UpdateLocation(locations, access, status, clock, immediateTransactions).execute(actor, { realm, code, name }),
     remove: (actor: Actor, code: string, realm: LocationRealm = 'organization') =>
-      new DeleteLocation(locations, access).execute(actor, { realm, code }),
+      new DeleteLocation(locations, access, immediateTransactions).execute(actor, { realm, code }),
     keysOf: (actor: Actor, code: string, realm: LocationRealm = 'organization') =>
       new ListProbeKeys(keys, access).execute(actor, { realm, code }),
     issueKey: (actor: Actor, code: string, realm: LocationRealm = 'organization') =>
-      new CreateProbeKey(keys, access, secrets, ids, clock).execute(actor, { realm, code, name: 'rack' }),
+      new CreateProbeKey(keys, access, secrets, ids, clock, immediateTransactions).execute(actor, { realm, code, name: 'rack' }),
     revokeKey: (actor: Actor, code: string, keyId: string, realm: LocationRealm = 'organization') =>
-      new RevokeProbeKey(keys, access, clock).execute(actor, { realm, code, keyId }),
+      new RevokeProbeKey(keys, access, clock, immediateTransactions).execute(actor, { realm, code, keyId }),
     probesOf: (actor: Actor, code: string, realm: LocationRealm = 'organization') =>
       new ListProbes(access, status, clock).execute(actor, { realm, code }),
   };

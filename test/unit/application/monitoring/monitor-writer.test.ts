@@ -63,9 +63,9 @@ describe('MonitorWriter.create', () => {
       'us-east',
       'ap-southeast',
     ]);
-    const moved = await h.writer.update(anActor().build(), created, { locations: ['eu-west', 'office-a'] });
+    const moved = await h.writer.update(anActor().build(), created, { locations: ['eu-west', 'office-a'] }, null);
     expect(moved.locations).to.deep.equal(['eu-west', 'office-a']);
-    await expectAppErrorAsync(() => h.writer.update(anActor().build(), moved, { locations: ['office-b'] }), 'validationFailed');
+    await expectAppErrorAsync(() => h.writer.update(anActor().build(), moved, { locations: ['office-b'] }, null), 'validationFailed');
   });
 
   it("leaves the addresses of a monitor checked only from private locations to their probes' policy, checking the spelling alone", async () => {
@@ -87,7 +87,10 @@ describe('MonitorWriter.create', () => {
       () => h.writer.create(anActor().build(), 'website', { ...intranet, locations: ['office-a', 'ap-north'] }),
       'invalidUrl',
     );
-    await expectAppErrorAsync(() => h.writer.update(anActor().build(), created, { locations: ['office-a', 'eu-west'] }), 'invalidUrl');
+    await expectAppErrorAsync(
+      () => h.writer.update(anActor().build(), created, { locations: ['office-a', 'eu-west'] }, null),
+      'invalidUrl',
+    );
   });
 
   it('answers a validation issue without a customer and invalidCustomer for one outside the organization', async () => {
@@ -189,13 +192,16 @@ describe('MonitorWriter.update and remove', () => {
   it('keeps managed monitors from customer-scoped callers unless canEditManaged', async () => {
     const h = harness();
     const managed = await h.writer.create(anActor().build(), 'website', { ...website });
-    await expectAppErrorAsync(() => h.writer.update(anActor().forCustomer(10).build(), managed, { name: 'x' }), 'managed_by_organization');
+    await expectAppErrorAsync(
+      () => h.writer.update(anActor().forCustomer(10).build(), managed, { name: 'x' }, null),
+      'managed_by_organization',
+    );
     await expectAppErrorAsync(
       () => h.writer.remove(anActor().forCustomer(10).build(), managed, new FakeTransaction()),
       'managed_by_organization',
     );
     h.customers.set(10, { canEditManaged: true });
-    expect((await h.writer.update(anActor().forCustomer(10).build(), managed, { name: 'Shop' })).name).to.equal('Shop');
+    expect((await h.writer.update(anActor().forCustomer(10).build(), managed, { name: 'Shop' }, null)).name).to.equal('Shop');
   });
 
   it('lets only organization admins flip the class, and counts flips against maxSelfServiceUrls', async () => {
@@ -204,17 +210,19 @@ describe('MonitorWriter.update and remove', () => {
     const first = await h.writer.create(anActor().build(), 'website', { ...website });
     const second = await h.writer.create(anActor().build(), 'dns', { customerId: 10, hostname: 'example.com' });
     await expectAppErrorAsync(
-      () => h.writer.update(anActor().withRole('editor').build(), first, { managementType: 'self_service' }),
+      () => h.writer.update(anActor().withRole('editor').build(), first, { managementType: 'self_service' }, null),
       'managementTypeOrgOnly',
     );
-    expect((await h.writer.update(anActor().build(), first, { managementType: 'self_service' })).managementType).to.equal('self_service');
+    expect((await h.writer.update(anActor().build(), first, { managementType: 'self_service' }, null)).managementType).to.equal(
+      'self_service',
+    );
     await expectAppErrorAsync(
-      () => h.writer.update(anActor().build(), second, { managementType: 'self_service' }),
+      () => h.writer.update(anActor().build(), second, { managementType: 'self_service' }, null),
       'selfServiceQuotaReached',
     );
     const own = (await h.monitors.findByRef({ organizationId: 1, customerId: 10 }, 'website', first.publicId))!;
     await expectAppErrorAsync(
-      () => h.writer.update(anActor().forCustomer(10).build(), own, { managementType: 'managed' }),
+      () => h.writer.update(anActor().forCustomer(10).build(), own, { managementType: 'managed' }, null),
       'managementTypeOrgOnly',
     );
   });
@@ -223,8 +231,8 @@ describe('MonitorWriter.update and remove', () => {
     const h = harness();
     const monitor = await h.writer.create(anActor().build(), 'website', { ...website });
     const stale = (await h.monitors.findByRef(anActor().build().scope, 'website', monitor.publicId))!;
-    await h.writer.update(anActor().build(), monitor, { name: 'first' });
-    await expectAppErrorAsync(() => h.writer.update(anActor().build(), stale, { name: 'second' }), 'conflict');
+    await h.writer.update(anActor().build(), monitor, { name: 'first' }, null);
+    await expectAppErrorAsync(() => h.writer.update(anActor().build(), stale, { name: 'second' }, null), 'conflict');
   });
 
   it('clears stored credentials when the check falls back to tcp', async () => {
@@ -235,7 +243,7 @@ describe('MonitorWriter.update and remove', () => {
       credentials: { username: 'root', privateKey: 'KEY' },
     });
     expect(ssh.credentialsCiphertext).not.to.equal(null);
-    const tcp = await h.writer.update(anActor().build(), ssh, { checkMode: 'tcp' });
+    const tcp = await h.writer.update(anActor().build(), ssh, { checkMode: 'tcp' }, null);
     expect(tcp).to.include({ checkMode: 'tcp', credentialsCiphertext: null });
   });
 

@@ -11,20 +11,25 @@ import { harness } from './harness';
  * that must commit (or hold) with the others: the write ports take it as their last parameter.
  */
 describe('monitoring use cases pass their transaction on to the write ports', () => {
-  it('create and update: the customer lock, the insert and the save join the transaction the runner handed', async () => {
+  it('create and update: the customer lock, the reads after it, the insert and the save join the transaction the runner handed', async () => {
     const h = harness();
     const monitor = await h.writer.create(anActor().build(), 'website', { url: 'https://www.example.com/', customerId: 10 });
     const [created] = h.tx.handed;
+    // The reads inside the transaction run on its connection: a pool read there holds one connection while waiting for another.
     expect(h.monitors.joined).to.deep.equal([
       ['lockCustomer', created],
+      ['countForCustomer', created],
       ['add', created],
     ]);
+    expect(h.customers.readIn).to.deep.equal([created]);
     h.monitors.joined.length = 0;
-    await h.writer.update(anActor().build(), monitor, { name: 'Renamed', managementType: 'self_service' });
+    await h.writer.update(anActor().build(), monitor, { name: 'Renamed', managementType: 'self_service' }, null);
     const updated = h.tx.handed[1];
     expect(updated).not.to.equal(created);
     expect(h.monitors.joined).to.deep.equal([
+      ['findByRefIn', updated],
       ['lockCustomer', updated],
+      ['countForCustomer', updated],
       ['save', updated],
     ]);
   });
@@ -43,7 +48,10 @@ describe('monitoring use cases pass their transaction on to the write ports', ()
     h.monitors.joined.length = 0;
     await settle.execute(anActor().build(), { ref: request.publicId, status: 'approved' });
     const settled = h.tx.handed[2];
-    expect(h.monitors.joined).to.deep.equal([['remove', settled]]);
+    expect(h.monitors.joined).to.deep.equal([
+      ['findByRefIn', settled],
+      ['remove', settled],
+    ]);
     expect(h.requests.joined.at(-1)).to.deep.equal(['save', settled]);
   });
 

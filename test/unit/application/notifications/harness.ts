@@ -52,8 +52,8 @@ export function harness() {
     update: new UpdateNotificationChannel(channels, owners, secrets, tx, clock),
     remove: new DeleteNotificationChannel(channels, tx),
     route: new RouteChannelEvent(channels),
-    updateSmtp: new UpdateOrganizationSmtp(smtp, policy, verifier, fakeCipher, clock),
+    updateSmtp: new UpdateOrganizationSmtp(smtp, policy, verifier, fakeCipher, clock, immediateTransactions),
     getSmtp: new GetOrganizationSmtp(smtp),
-    removeSmtp: new RemoveOrganizationSmtp(smtp),
+    removeSmtp: new RemoveOrganizationSmtp(smtp, immediateTransactions),
   };
 }

@@ -149,6 +149,7 @@ describe('managing contact methods', () => {
       pushSubscriptions: {
         find: async (organizationId, id) => DEVICES.find((d) => d.organizationId === organizationId && d.id === id) ?? null,
       },
+      transactions: immediateTransactions,
     };
   });
 

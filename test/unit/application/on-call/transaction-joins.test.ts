@@ -100,14 +100,15 @@ describe('on-call use cases: ledger and incident writes join the transaction the
     });
   });
 
-  it('the job claims due rows and moves them on in the transaction of their batch', async () => {
+  it('the job adopts new incidents in a transaction of its own, then claims due rows and moves them on in the transaction of their batch', async () => {
     await job.execute();
     expect(paged()).to.have.length(1);
-    expect(ledger.calls.map(({ call }) => call)).to.deep.equal(['claimDue', 'advance']);
-    expect(transactions.handed).to.have.length(1);
-    expect(ledger.calls.every(({ tx }) => tx === transactions.handed[0])).to.equal(true);
+    expect(ledger.calls.map(({ call }) => call)).to.deep.equal(['adoptNew', 'claimDue', 'advance']);
+    expect(transactions.handed).to.have.length(2);
+    const [adoptedIn, batch] = transactions.handed;
+    expect(ledger.calls.map(({ tx }) => tx)).to.deep.equal([adoptedIn, batch, batch]);
     // The page goes out with the step it tells of.
-    expect(deliveries.enqueuedIn).to.deep.equal([transactions.handed[0]]);
+    expect(deliveries.enqueuedIn).to.deep.equal([batch]);
   });
 
   it('escalating now claims the row, advances it and saves the incident in its one transaction', async () => {

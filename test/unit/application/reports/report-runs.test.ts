@@ -39,7 +39,7 @@ function aReportService() {
   const ids = sequentialIds();
   const runner = new ReportRunner(sources, runs, renderer, archive, deliveries, uptime, immediateTransactions, ids, clock);
   const due = new RunDueReports(reports, sources, runs, runner, clock, { lookbackMs: LOOKBACK_MS, customerReportTime: '06:00' });
-  const create = new CreateReport(reports, refs, ids, clock);
+  const create = new CreateReport(reports, refs, ids, clock, immediateTransactions);
   const input = (overrides: Partial<ReportInput> = {}): ReportInput => ({
     name: 'Weekly SLA',
     frequency: 'weekly',
@@ -66,7 +66,7 @@ function aReportService() {
     due,
     create,
     input,
-    update: new UpdateReport(reports, refs, clock),
+    update: new UpdateReport(reports, refs, clock, immediateTransactions),
     now: new RunReportNow(reports, runner, clock),
     pdf: new GetReportPdf(runs, archive),
   };

@@ -15,7 +15,7 @@ import {
   FakeReportScopeRefs,
   FakeReportSources,
 } from '../../../support/fakes/reports-fakes';
-import { recordedTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
+import { recordedTransactions, sequentialIds, immediateTransactions } from '../../../support/fakes/shared-fakes';
 
 /** A report run is claimed and finished in the transaction the runner hands (docs/architecture.md). */
 describe('report use cases: writes join the transaction they run in', () => {
@@ -31,7 +31,7 @@ describe('report use cases: writes join the transaction they run in', () => {
     const mail = new FakeDirectDeliveries();
     const runner = new ReportRunner(sources, runs, new FakeReportRenderer(), new FakeReportArchive(), mail, uptime, tx, ids, clock);
     const due = new RunDueReports(reports, sources, runs, runner, clock, { lookbackMs: 72 * 3_600_000, customerReportTime: '06:00' });
-    await new CreateReport(reports, new FakeReportScopeRefs(), ids, clock).execute(anActor().build(), {
+    await new CreateReport(reports, new FakeReportScopeRefs(), ids, clock, immediateTransactions).execute(anActor().build(), {
       name: 'Weekly SLA',
       frequency: 'weekly',
       weekday: 1,

@@ -4,7 +4,7 @@ import { SignInToStatusPage, type PasswordLockout } from '../../../../src/applic
 import { anActor } from '../../../support/builders';
 import { ManualClock } from '../../../support/manual-clock';
 import { codeOf, expectAppErrorAsync } from '../../../support/expect-app-error';
-import { FakeRateLimiter, sequentialIds } from '../../../support/fakes/shared-fakes';
+import { FakeRateLimiter, sequentialIds, immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { fakeAccessTokens, FakeComponentCatalog, FakeStatusPages } from '../../../support/fakes/status-pages-fakes';
 
 const hasher = { hash: async (p: string) => `hashed:${p}`, verify: async (h: string, p: string) => h === `hashed:${p}` };
@@ -13,19 +13,22 @@ async function setup(options: { password?: string | null; ipAllowlist?: string[]
   const clock = new ManualClock('2026-06-01T12:00:00Z');
   const pages = new FakeStatusPages();
   const catalog = new FakeComponentCatalog().add(1, { type: 'monitor', id: 7, publicId: 'm-7', customerId: 3, name: 'Shop' });
-  const page = await new CreateStatusPage(pages, catalog, hasher, sequentialIds(), clock).execute(anActor().build(), {
-    title: 'Acme',
-    slug: 'acme',
-    description: null,
-    logo: null,
-    brandColor: '#000000',
-    showResponseTimes: false,
-    footer: null,
-    ipAllowlist: options.ipAllowlist ?? [],
-    customerId: null,
-    password: options.password === undefined ? 'open-sesame' : options.password,
-    groups: [{ name: 'All', components: [{ type: 'monitor', id: 'm-7' }] }],
-  });
+  const page = await new CreateStatusPage(pages, catalog, hasher, sequentialIds(), clock, immediateTransactions).execute(
+    anActor().build(),
+    {
+      title: 'Acme',
+      slug: 'acme',
+      description: null,
+      logo: null,
+      brandColor: '#000000',
+      showResponseTimes: false,
+      footer: null,
+      ipAllowlist: options.ipAllowlist ?? [],
+      customerId: null,
+      password: options.password === undefined ? 'open-sesame' : options.password,
+      groups: [{ name: 'All', components: [{ type: 'monitor', id: 'm-7' }] }],
+    },
+  );
   const limiter = new FakeRateLimiter(options.retryAfter);
   const lockouts: PasswordLockout[] = [];
   const signIn = new SignInToStatusPage(pages, hasher, fakeAccessTokens, clock, limiter);

@@ -57,7 +57,7 @@ async function setup() {
   const deliveries = new FakeDirectDeliveries();
   const notices = new SubscriberNotices(subscribers, deliveries, links, clock);
   const ids = sequentialIds();
-  const page = await new CreateStatusPage(pages, catalog, hasher, ids, clock).execute(anActor().build(), {
+  const page = await new CreateStatusPage(pages, catalog, hasher, ids, clock, immediateTransactions).execute(anActor().build(), {
     title: 'Acme',
     slug: 'acme',
     description: null,

@@ -9,7 +9,7 @@ import { isPageRef } from '../../../../src/application/status-pages/page-lookup'
 import { anActor } from '../../../support/builders';
 import { ManualClock } from '../../../support/manual-clock';
 import { codeOf, expectAppErrorAsync } from '../../../support/expect-app-error';
-import { sequentialIds } from '../../../support/fakes/shared-fakes';
+import { sequentialIds, immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { FakeComponentCatalog, FakeStatusPages } from '../../../support/fakes/status-pages-fakes';
 
 const ORG = 1;
@@ -27,9 +27,9 @@ function setup() {
   catalog.customers.set('c-3', { id: 3, organizationId: ORG });
   catalog.customers.set('c-20', { id: 20, organizationId: 2 });
   const ids = sequentialIds();
-  const create = new CreateStatusPage(pages, catalog, hasher, ids, clock);
-  const update = new UpdateStatusPage(pages, catalog, hasher, ids, clock);
-  const remove = new DeleteStatusPage(pages);
+  const create = new CreateStatusPage(pages, catalog, hasher, ids, clock, immediateTransactions);
+  const update = new UpdateStatusPage(pages, catalog, hasher, ids, clock, immediateTransactions);
+  const remove = new DeleteStatusPage(pages, immediateTransactions);
   const get = new GetStatusPage(pages);
   const list = new ListStatusPages(pages);
   const input = (overrides: Partial<NewStatusPageInput> = {}): NewStatusPageInput => ({

@@ -27,7 +27,7 @@ async function setup() {
   const subscribers = new FakeSubscribers();
   const deliveries = new FakeDirectDeliveries();
   const ids = sequentialIds();
-  const create = new CreateStatusPage(pages, catalog, hasher, ids, clock);
+  const create = new CreateStatusPage(pages, catalog, hasher, ids, clock, immediateTransactions);
   const aPage = (slug: string, password: string | null = null) =>
     create.execute(anActor().build(), {
       title: `Page ${slug}`,
@@ -52,7 +52,7 @@ async function setup() {
     });
   const page = await aPage('acme');
   const editors = new PageSubscribers(pages, subscribers, catalog, deliveries, immediateTransactions, ids, links, clock);
-  const manage = new ManageSubscription(pages, subscribers, clock);
+  const manage = new ManageSubscription(pages, subscribers, clock, immediateTransactions);
   const subscribe = new SubscribeToStatusPage(
     pages,
     subscribers,

@@ -5,7 +5,7 @@ import { GetPublicStatusPage } from '../../../../src/application/status-pages/ge
 import { anActor } from '../../../support/builders';
 import { ManualClock } from '../../../support/manual-clock';
 import { codeOf } from '../../../support/expect-app-error';
-import { sequentialIds } from '../../../support/fakes/shared-fakes';
+import { sequentialIds, immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { FakeMaintenanceWindows, FakeRecurrence } from '../../../support/fakes/maintenance-fakes';
 import {
   fakeAccessTokens,
@@ -60,7 +60,7 @@ function setup(maxEntries = 10, objectives?: PageObjectives) {
     objectives,
   );
   const visit = new GetPublicStatusPage(pages, readings, build, fakeAccessTokens, clock, { refreshMs: 5_000, maxEntries });
-  const create = new CreateStatusPage(pages, catalog, hasher, sequentialIds(), clock, objectives);
+  const create = new CreateStatusPage(pages, catalog, hasher, sequentialIds(), clock, immediateTransactions, objectives);
   const aPage = (slug: string, password: string | null = null, objectiveIds: string[] = []) =>
     create.execute(anActor().build(), {
       title: slug,

@@ -36,7 +36,7 @@ function setup(refreshMs = 5_000) {
   const notices = new FakePageIncidentNotices();
   const ids = sequentialIds();
   const build = new BuildPublicStatusPage(catalog, readings, incidents, windows, new FakeRecurrence());
-  const create = new CreateStatusPage(pages, catalog, hasher, ids, clock);
+  const create = new CreateStatusPage(pages, catalog, hasher, ids, clock, immediateTransactions);
   const visit = new GetPublicStatusPage(pages, readings, build, fakeAccessTokens, clock, { refreshMs, maxEntries: 10 });
   const tell = new CreatePageIncident(pages, incidents, readings, catalog, notices, immediateTransactions, ids, clock);
   const aPage = (overrides: Record<string, unknown> = {}) =>
@@ -77,7 +77,7 @@ describe('Status pages (use cases)', () => {
       ],
     });
     expect(mixed.components.map((c) => c.id)).to.deep.equal([7, 8]);
-    const asCustomer = new CreateStatusPage(pages, catalog, hasher, sequentialIds(), new ManualClock());
+    const asCustomer = new CreateStatusPage(pages, catalog, hasher, sequentialIds(), new ManualClock(), immediateTransactions);
     const customerActor = anActor().forCustomer(3).build();
     const input = {
       title: 'Mine',
@@ -289,7 +289,14 @@ describe('Status pages (use cases)', () => {
         ),
       );
     }
-    const create = new CreateStatusPage(pages, catalog, hasher, sequentialIds(), new ManualClock('2026-06-01T12:00:00Z'));
+    const create = new CreateStatusPage(
+      pages,
+      catalog,
+      hasher,
+      sequentialIds(),
+      new ManualClock('2026-06-01T12:00:00Z'),
+      immediateTransactions,
+    );
     await create.execute(anActor().build(), {
       title: 'Big',
       slug: 'big',

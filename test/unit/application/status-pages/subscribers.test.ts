@@ -36,7 +36,7 @@ async function setup() {
   const feed = new FakePageEventFeed();
   const windows = new FakeMaintenanceWindows();
   const ids = sequentialIds();
-  const page = await new CreateStatusPage(pages, catalog, hasher, ids, clock).execute(anActor().build(), {
+  const page = await new CreateStatusPage(pages, catalog, hasher, ids, clock, immediateTransactions).execute(anActor().build(), {
     title: 'Acme',
     slug: 'acme',
     description: null,
@@ -69,7 +69,7 @@ async function setup() {
     clock,
     new FakeRateLimiter(),
   );
-  const manage = new ManageSubscription(pages, subscribers, clock);
+  const manage = new ManageSubscription(pages, subscribers, clock, immediateTransactions);
   const announce = new AnnounceToSubscribers(feed, pages, catalog, windows, subscribers, deliveries, immediateTransactions, links, clock);
   return { clock, page, pages, subscribers, deliveries, feed, windows, subscribe, manage, announce };
 }

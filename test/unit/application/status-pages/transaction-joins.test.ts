@@ -8,7 +8,7 @@ import { SubscribeToStatusPage } from '../../../../src/application/status-pages/
 import { SubscriberNotices } from '../../../../src/application/status-pages/subscriber-notices';
 import { anActor } from '../../../support/builders';
 import { ManualClock } from '../../../support/manual-clock';
-import { FakeRateLimiter, recordedTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
+import { FakeRateLimiter, recordedTransactions, sequentialIds, immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { FakeMaintenanceWindows } from '../../../support/fakes/maintenance-fakes';
 import { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
 import {
@@ -35,7 +35,7 @@ async function setup() {
   const feed = new FakePageEventFeed();
   const ids = sequentialIds();
   const tx = recordedTransactions();
-  const page = await new CreateStatusPage(pages, catalog, hasher, ids, clock).execute(anActor().build(), {
+  const page = await new CreateStatusPage(pages, catalog, hasher, ids, clock, immediateTransactions).execute(anActor().build(), {
     title: 'Acme',
     slug: 'acme',
     description: null,
