@@ -1,3 +1,6 @@
+import { BuildPublicStatusPage } from '../../../src/application/status-pages/build-public-status-page';
+import { GetPublicStatusPage } from '../../../src/application/status-pages/get-public-status-page';
+import type { PageIncidentNotices, PageObjectives } from '../../../src/application/status-pages/ports';
 import { AnnounceToSubscribers } from '../../../src/application/status-pages/announce-to-subscribers';
 import { CreatePageIncident } from '../../../src/application/status-pages/create-page-incident';
 import { CreateStatusPage, type NewStatusPageInput } from '../../../src/application/status-pages/create-status-page';
@@ -16,7 +19,7 @@ import type { TransactionRunner } from '../../../src/application/shared/transact
 import { anActor } from '../builders';
 import { ManualClock } from '../manual-clock';
 import { FakeRateLimiter, immediateTransactions, sequentialIds } from '../fakes/shared-fakes';
-import { FakeMaintenanceWindows } from '../fakes/maintenance-fakes';
+import { FakeMaintenanceWindows, FakeRecurrence } from '../fakes/maintenance-fakes';
 import { FakeDirectDeliveries } from '../fakes/notifications-fakes';
 import {
   fakeAccessTokens,
@@ -44,6 +47,13 @@ export interface StatusPagesWorldOptions {
   readonly tx?: TransactionRunner;
   /** What the rate limiter tells a caller it refuses to wait (42 seconds). */
   readonly retryAfter?: number;
+  /** How long a public page's model is served from the cache (5 seconds), and how many it keeps (10). */
+  readonly refreshMs?: number;
+  readonly maxEntries?: number;
+  /** The objectives a page can show (none). */
+  readonly objectives?: PageObjectives;
+  /** Who tells the subscribers of a page incident (the subscriber notices over the direct deliveries). */
+  readonly notices?: PageIncidentNotices;
 }
 
 /**
@@ -68,8 +78,10 @@ export function aStatusPagesWorld(options: StatusPagesWorldOptions = {}) {
   const windows = new FakeMaintenanceWindows();
   const deliveries = new FakeDirectDeliveries();
   const limiter = new FakeRateLimiter(options.retryAfter);
-  const notices = new SubscriberNotices(subscribers, deliveries, links, clock);
-  const givenPages = new CreateStatusPage(pages, catalog, hasher, ids, clock, immediateTransactions);
+  const notices = options.notices ?? new SubscriberNotices(subscribers, deliveries, links, clock);
+  const expander = new FakeRecurrence();
+  const build = new BuildPublicStatusPage(catalog, readings, incidents, windows, expander, options.objectives);
+  const givenPages = new CreateStatusPage(pages, catalog, hasher, ids, clock, immediateTransactions, options.objectives);
   const world = {
     clock,
     tx,
@@ -84,7 +96,13 @@ export function aStatusPagesWorld(options: StatusPagesWorldOptions = {}) {
     deliveries,
     limiter,
     notices,
-    createPage: new CreateStatusPage(pages, catalog, hasher, ids, clock, tx),
+    expander,
+    build,
+    visit: new GetPublicStatusPage(pages, readings, build, fakeAccessTokens, clock, {
+      refreshMs: options.refreshMs ?? 5_000,
+      maxEntries: options.maxEntries ?? 10,
+    }),
+    createPage: new CreateStatusPage(pages, catalog, hasher, ids, clock, tx, options.objectives),
     updatePage: new UpdateStatusPage(pages, catalog, hasher, ids, clock, tx),
     removePage: new DeleteStatusPage(pages, tx),
     getPage: new GetStatusPage(pages),
