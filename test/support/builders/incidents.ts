@@ -1,0 +1,58 @@
+import { AlertActions } from '../../../src/application/incidents/alert-actions';
+import { RecordCheckResult } from '../../../src/application/incidents/record-check-result';
+import { SteadyMemo } from '../../../src/application/incidents/steady-memo';
+import type { TransactionRunner } from '../../../src/application/shared/transaction';
+import { ManualClock } from '../manual-clock';
+import { immediateTransactions } from '../fakes/shared-fakes';
+import { FakeAlertStates, FakeEvents, FakeIncidents, FakeLiveLocations, FakeMaintenanceWindows, aPolicy } from '../fakes/incidents-fakes';
+import { FakeMonitorLookup, FakeResults } from '../fakes/results-fakes';
+
+export interface CheckResultWorldOptions {
+  /** The clock (one at 2026-11-22T12:00:00Z). */
+  readonly clock?: ManualClock;
+  /** The runner the use case opens its transactions with (one that runs at once). */
+  readonly tx?: TransactionRunner;
+  /** The monitors the results are about (the default monitor 7, alerting on `policy`). */
+  readonly monitors?: FakeMonitorLookup;
+  /** The alerting policy of the default monitor (aPolicy()). */
+  readonly policy?: Parameters<typeof aPolicy>[0];
+  /** Whether a maintenance window holds the alerts back (no). */
+  readonly suppressed?: boolean;
+  /** The steady-monitor memo kept between batches (a new one). */
+  readonly memo?: SteadyMemo;
+}
+
+/**
+ * Recording check results on the incidents context's fakes, wired as the composition root wires
+ * it: the monitor lookup, the result store, alert states, incidents and their events (incident ids
+ * `uuid-1`, `uuid-2`, ...), maintenance, the live locations, and the use case over them.
+ */
+export function aCheckResultWorld(options: CheckResultWorldOptions = {}) {
+  const clock = options.clock ?? new ManualClock('2026-11-22T12:00:00Z');
+  const tx = options.tx ?? immediateTransactions;
+  const monitors = options.monitors ?? new FakeMonitorLookup(undefined, aPolicy(options.policy));
+  const results = new FakeResults();
+  const states = new FakeAlertStates();
+  const incidents = new FakeIncidents();
+  const events = new FakeEvents();
+  const maintenance = new FakeMaintenanceWindows(options.suppressed);
+  let ids = 0;
+  const actions = new AlertActions(incidents, events, { uuid: () => `uuid-${++ids}` });
+  const live = new FakeLiveLocations();
+  const useCase = new RecordCheckResult(
+    monitors,
+    results,
+    states,
+    incidents,
+    maintenance,
+    actions,
+    tx,
+    clock,
+    live,
+    { detailSampleMinutes: 60 },
+    options.memo ?? new SteadyMemo(),
+  );
+  return { clock, tx, monitors, results, states, incidents, events, maintenance, actions, live, useCase };
+}
+
+export type CheckResultWorld = ReturnType<typeof aCheckResultWorld>;
