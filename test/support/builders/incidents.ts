@@ -20,6 +20,8 @@ export interface CheckResultWorldOptions {
   readonly suppressed?: boolean;
   /** The steady-monitor memo kept between batches (a new one). */
   readonly memo?: SteadyMemo;
+  /** The locations that are live (eu, us and asia). */
+  readonly locations?: readonly string[];
 }
 
 /**
@@ -38,7 +40,7 @@ export function aCheckResultWorld(options: CheckResultWorldOptions = {}) {
   const maintenance = new FakeMaintenanceWindows(options.suppressed);
   let ids = 0;
   const actions = new AlertActions(incidents, events, { uuid: () => `uuid-${++ids}` });
-  const live = new FakeLiveLocations();
+  const live = new FakeLiveLocations(options.locations);
   const useCase = new RecordCheckResult(
     monitors,
     results,
