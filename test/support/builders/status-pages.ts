@@ -1,6 +1,7 @@
 import { BuildPublicStatusPage } from '../../../src/application/status-pages/build-public-status-page';
 import { GetPublicStatusPage } from '../../../src/application/status-pages/get-public-status-page';
-import type { PageIncidentNotices, PageObjectives } from '../../../src/application/status-pages/ports';
+import type { PageIncidentNotices } from '../../../src/application/status-pages/page-incident-notices';
+import type { PageObjectives } from '../../../src/application/status-pages/ports';
 import { AnnounceToSubscribers } from '../../../src/application/status-pages/announce-to-subscribers';
 import { CreatePageIncident } from '../../../src/application/status-pages/create-page-incident';
 import { CreateStatusPage, type NewStatusPageInput } from '../../../src/application/status-pages/create-status-page';
