@@ -1,10 +1,21 @@
+import { NoticeLocationSilence } from '../../../src/application/incidents/notice-location-silence';
+import type { LivenessCandidate } from '../../../src/application/incidents/ports';
 import { AlertActions } from '../../../src/application/incidents/alert-actions';
 import { RecordCheckResult } from '../../../src/application/incidents/record-check-result';
 import { SteadyMemo } from '../../../src/application/incidents/steady-memo';
 import type { TransactionRunner } from '../../../src/application/shared/transaction';
 import { ManualClock } from '../manual-clock';
 import { immediateTransactions } from '../fakes/shared-fakes';
-import { FakeAlertStates, FakeEvents, FakeIncidents, FakeLiveLocations, FakeMaintenanceWindows, aPolicy } from '../fakes/incidents-fakes';
+import {
+  FakeAlertStates,
+  FakeEvents,
+  FakeIncidents,
+  FakeLiveLocations,
+  FakeMaintenanceWindows,
+  FakeMonitorLivenessStore,
+  FakeOrganizationEvents,
+  aPolicy,
+} from '../fakes/incidents-fakes';
 import { FakeMonitorLookup, FakeResults } from '../fakes/results-fakes';
 
 export interface CheckResultWorldOptions {
@@ -58,3 +69,32 @@ export function aCheckResultWorld(options: CheckResultWorldOptions = {}) {
 }
 
 export type CheckResultWorld = ReturnType<typeof aCheckResultWorld>;
+
+/** Monitor `monitorId` of customer 2 in organization 1, checked every minute from eu and us (both needed to go down), both reported, no incident. */
+export const aLivenessCandidate = (monitorId: number, overrides: Partial<LivenessCandidate> = {}): LivenessCandidate => ({
+  monitorId,
+  publicId: `monitor-${monitorId}`,
+  organizationId: 1,
+  customerId: 2,
+  checkIntervalSeconds: 60,
+  paused: false,
+  policy: aPolicy({ locations: ['eu', 'us'], locationThreshold: '1.0' }),
+  reported: ['eu', 'us'],
+  incidentOpen: false,
+  stored: { silentLocations: [], undecidedSince: null },
+  ...overrides,
+});
+
+/**
+ * The location-silence job on the incidents context's fakes, wired as the composition root wires
+ * it: live locations eu and us (silence one with `live.silence`), the liveness store (add
+ * `aLivenessCandidate`s) and the organization events.
+ */
+export function aLocationSilenceWorld(options: { clock?: ManualClock; tx?: TransactionRunner } = {}) {
+  const clock = options.clock ?? new ManualClock('2026-11-22T12:00:00Z');
+  const tx = options.tx ?? immediateTransactions;
+  const live = new FakeLiveLocations(['eu', 'us']);
+  const store = new FakeMonitorLivenessStore();
+  const events = new FakeOrganizationEvents();
+  return { clock, tx, live, store, events, job: new NoticeLocationSilence(live, store, events, tx, clock) };
+}
