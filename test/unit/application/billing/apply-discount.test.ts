@@ -1,25 +1,17 @@
-import { immediateTransactions } from '../../../support/fakes/shared-fakes';
+import { aBillingWorld } from '../../../support/builders/billing';
 import { expect } from 'chai';
-import { ApplyDiscount } from '../../../../src/application/billing/apply-discount';
 import { anActor } from '../../../support/builders';
-import { ManualClock } from '../../../support/manual-clock';
 import { expectAppErrorAsync } from '../../../support/expect-app-error';
-import { FakeBillingAccounts, FakeDiscountCodes } from '../../../support/fakes/billing-fakes';
-
-function harness() {
-  const accounts = new FakeBillingAccounts();
-  return { accounts, useCase: new ApplyDiscount(accounts, new FakeDiscountCodes(), new ManualClock(), immediateTransactions) };
-}
 
 describe('ApplyDiscount', () => {
   it('redeems a known code, case-insensitively', async () => {
-    const { accounts, useCase } = harness();
+    const { accounts, discount: useCase } = aBillingWorld();
     expect(await useCase.execute(anActor().build(), { code: 'welcome10' })).to.include({ percent: 10, code: 'WELCOME10' });
     expect((await accounts.get(1)).discount).to.include({ percent: 10 });
   });
 
   it('refuses unknown codes (invalidDiscountCode) and codes that would lower the discount (invalidDiscount)', async () => {
-    const { accounts, useCase } = harness();
+    const { accounts, discount: useCase } = aBillingWorld();
     await expectAppErrorAsync(useCase.execute(anActor().build(), { code: 'UNKNOWN' }), 'invalidDiscountCode');
     await useCase.execute(anActor().build(), { code: 'PARTNER25' });
     await expectAppErrorAsync(useCase.execute(anActor().build(), { code: 'WELCOME10' }), 'invalidDiscount', { reason: 'lowerThanCurrent' });
@@ -27,7 +19,7 @@ describe('ApplyDiscount', () => {
   });
 
   it('lets only platform administrators grant a bare percentage, to an existing organization', async () => {
-    const { accounts, useCase } = harness();
+    const { accounts, discount: useCase } = aBillingWorld();
     await expectAppErrorAsync(useCase.execute(anActor().build(), { percent: 50 }), 'roleForbidden');
     const staff = anActor().with({ isPlatformAdmin: true }).build();
     expect(await useCase.execute(staff, { percent: 50 })).to.include({ percent: 50, code: null });
@@ -37,7 +29,7 @@ describe('ApplyDiscount', () => {
   });
 
   it('is for administrators (roleForbidden for editors)', async () => {
-    const { useCase } = harness();
+    const { discount: useCase } = aBillingWorld();
     await expectAppErrorAsync(useCase.execute(anActor().withRole('editor').build(), { code: 'WELCOME10' }), 'roleForbidden');
   });
 });

@@ -1,23 +1,12 @@
+import { aBillingWorld } from '../../../support/builders/billing';
 import { expect } from 'chai';
-import { ChangeQuotaTier } from '../../../../src/application/billing/change-quota-tier';
-import { TierCharges } from '../../../../src/application/billing/tier-charges';
 import { anActor } from '../../../support/builders';
-import { CLOCK_START, ManualClock } from '../../../support/manual-clock';
+import { CLOCK_START } from '../../../support/manual-clock';
 import { expectAppErrorAsync } from '../../../support/expect-app-error';
-import { immediateTransactions } from '../../../support/fakes/shared-fakes';
-import { FakeBillingAccounts, FakePaymentProvider, FakeQuotaTierStore } from '../../../support/fakes/billing-fakes';
-
-function harness() {
-  const tiers = new FakeQuotaTierStore();
-  const accounts = new FakeBillingAccounts();
-  const provider = new FakePaymentProvider();
-  const useCase = new ChangeQuotaTier(tiers, accounts, new TierCharges(provider, accounts), immediateTransactions, new ManualClock());
-  return { tiers, accounts, provider, useCase };
-}
 
 describe('ChangeQuotaTier', () => {
   it('moves a customer to a dearer tier and records one charge keyed on the move', async () => {
-    const { tiers, provider, useCase } = harness();
+    const { tiers, provider, changeTier: useCase } = aBillingWorld();
     const customer = tiers.add();
     const result = await useCase.execute(anActor().build(), { customerId: customer.publicId, tierIndex: 1 });
     expect(result.customer).to.include({ currentTierIndex: 1, version: 2 });
@@ -27,7 +16,7 @@ describe('ChangeQuotaTier', () => {
   });
 
   it('charges nothing when the customer is already on the tier', async () => {
-    const { tiers, provider, useCase } = harness();
+    const { tiers, provider, changeTier: useCase } = aBillingWorld();
     const customer = tiers.add({ currentTierIndex: 1 });
     const result = await useCase.execute(anActor().build(), { customerId: customer.customerId, tierIndex: 1 });
     expect(result.charge).to.equal(null);
@@ -35,14 +24,14 @@ describe('ChangeQuotaTier', () => {
   });
 
   it("applies the organization's discount to the charge", async () => {
-    const { tiers, accounts, provider, useCase } = harness();
+    const { tiers, accounts, provider, changeTier: useCase } = aBillingWorld();
     await accounts.setDiscount(1, { percent: 10, code: 'WELCOME10', appliedAt: CLOCK_START }, CLOCK_START);
     await useCase.execute(anActor().build(), { customerId: tiers.add().customerId, tierIndex: 2 });
     expect(provider.charges[0]!.amountCents).to.equal(2610);
   });
 
   it('refuses an agent buying a dearer tier without allowPaidQuotaUpgrade, moving and charging nothing', async () => {
-    const { tiers, provider, useCase } = harness();
+    const { tiers, provider, changeTier: useCase } = aBillingWorld();
     const customer = tiers.add();
     const agent = anActor().asAgent(['api.read', 'api.write.monitors']).build();
     await expectAppErrorAsync(useCase.execute(agent, { customerId: customer.customerId, tierIndex: 1 }), 'paidQuotaUpgradeNotAuthorized');
@@ -53,7 +42,7 @@ describe('ChangeQuotaTier', () => {
   });
 
   it("answers customerNotFound for another organization's customer and a customer-bound caller's neighbour", async () => {
-    const { tiers, useCase } = harness();
+    const { tiers, changeTier: useCase } = aBillingWorld();
     const foreign = tiers.add({ organizationId: 2 });
     const neighbour = tiers.add();
     await expectAppErrorAsync(useCase.execute(anActor().build(), { customerId: foreign.customerId, tierIndex: 1 }), 'customerNotFound');
@@ -64,7 +53,7 @@ describe('ChangeQuotaTier', () => {
   });
 
   it('is for organization admins and platform admins (roleForbidden for editors and customer-bound admins)', async () => {
-    const { tiers, useCase } = harness();
+    const { tiers, changeTier: useCase } = aBillingWorld();
     const customer = tiers.add();
     await expectAppErrorAsync(useCase.execute(anActor().withRole('editor').build(), { autoQuotaUpgrade: true }), 'roleForbidden');
     await expectAppErrorAsync(
@@ -74,7 +63,7 @@ describe('ChangeQuotaTier', () => {
   });
 
   it('switches automatic upgrades without touching any customer', async () => {
-    const { accounts, useCase } = harness();
+    const { accounts, changeTier: useCase } = aBillingWorld();
     expect(await useCase.execute(anActor().build(), { autoQuotaUpgrade: true })).to.deep.equal({
       autoQuotaUpgrade: true,
       customer: null,

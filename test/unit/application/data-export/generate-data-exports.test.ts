@@ -1,50 +1,18 @@
 import { expect } from 'chai';
-import { GenerateDataExports } from '../../../../src/application/data-export/generate-data-exports';
+import { aDataExportWorld, exportIdOf } from '../../../support/builders/data-export';
 import { DownloadDataExport } from '../../../../src/application/data-export/download-data-export';
-import type { DataExport } from '../../../../src/domain/data-export/data-export';
 import { anActor } from '../../../support/builders';
 import { ManualClock } from '../../../support/manual-clock';
-import { immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { plainSecrets } from '../../../support/fakes/identity-fakes';
-import { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
-import { FakeArchiveWriter, FakeDataExports, FakeExportFiles } from '../../../support/fakes/data-export-fakes';
 
 const ORG = 1;
 const DAY = 86_400_000;
-const settings = { cooldownHours: 6, publicBaseUrl: 'https://app.example', leaseMs: 60_000 };
-const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-function setup() {
-  const clock = new ManualClock('2026-06-01T12:00:00Z');
-  const exports = new FakeDataExports();
-  const files = new FakeExportFiles();
-  const writer = new FakeArchiveWriter(files);
-  const mail = new FakeDirectDeliveries();
-  const worker = new GenerateDataExports(exports, writer, files, mail, plainSecrets, immediateTransactions, settings, clock);
-  const queue = (n: number, over: Partial<DataExport> = {}) =>
-    exports.seed({
-      id: idOf(n),
-      organizationId: ORG,
-      requestedBy: 'admin-1',
-      recipientEmails: ['Ada@Agency.example', 'ops@agency.example'],
-      status: 'queued',
-      rowsDone: 0,
-      rowsTotal: null,
-      attempts: 0,
-      fileBytes: null,
-      error: null,
-      createdAt: new Date(clock.now().getTime() - 60_000 + n),
-      startedAt: null,
-      finishedAt: null,
-      expiresAt: null,
-      ...over,
-    });
-  return { clock, exports, files, writer, mail, worker, queue };
-}
+const idOf = exportIdOf;
 
 describe('Data export: the worker (use case)', () => {
   it('generates a queued export: ready with its size, downloadable for seven days, rows done = rows total', async () => {
-    const { worker, exports, queue, clock } = setup();
+    const { worker, exports, queue, clock } = aDataExportWorld();
     queue(1);
     const progress: Array<[number, number]> = [];
     const round = await worker.execute('worker-a', (_e, done, total) => progress.push([done, total]));
@@ -61,7 +29,7 @@ describe('Data export: the worker (use case)', () => {
   });
 
   it('mails each recipient one link whose token opens the archive for them (and only its digest is stored)', async () => {
-    const { worker, exports, files, mail, queue } = setup();
+    const { worker, exports, files, mail, queue } = aDataExportWorld();
     queue(1);
     await worker.execute('worker-a');
     expect(mail.rows.map((r) => r.message.recipient)).to.deep.equal([
@@ -84,7 +52,7 @@ describe('Data export: the worker (use case)', () => {
   });
 
   it('generates queued exports oldest first, each under its own lease', async () => {
-    const { worker, queue, writer } = setup();
+    const { worker, queue, writer } = aDataExportWorld();
     queue(2);
     queue(1, { organizationId: 2, createdAt: new Date('2026-06-01T11:00:00Z') });
     const round = await worker.execute('worker-a');
@@ -93,7 +61,7 @@ describe('Data export: the worker (use case)', () => {
   });
 
   it('fails an export whose archive could not be written: the error is kept, the half-written file removed, nobody mailed', async () => {
-    const { worker, exports, files, mail, queue, writer } = setup();
+    const { worker, exports, files, mail, queue, writer } = aDataExportWorld();
     queue(1);
     writer.failWith = 'disk full';
     const round = await worker.execute('worker-a');
@@ -105,7 +73,7 @@ describe('Data export: the worker (use case)', () => {
   });
 
   it('lets go of an export another worker took over: neither ready nor failed by this one, and no mail', async () => {
-    const { worker, exports, mail, queue, writer } = setup();
+    const { worker, exports, mail, queue, writer } = aDataExportWorld();
     queue(1);
     writer.midway = () => exports.steal(idOf(1), 'worker-b');
     const round = await worker.execute('worker-a');
@@ -115,7 +83,7 @@ describe('Data export: the worker (use case)', () => {
   });
 
   it('queues again an export whose worker stopped while tries remain, and generates it in the same round', async () => {
-    const { worker, exports, queue, clock } = setup();
+    const { worker, exports, queue, clock } = aDataExportWorld();
     queue(1, { status: 'generating', attempts: 1 });
     exports.seed(exports.get(idOf(1))!, null, { owner: 'dead-worker', until: new Date(clock.now().getTime() - 1) });
     const round = await worker.execute('worker-a');
@@ -125,7 +93,7 @@ describe('Data export: the worker (use case)', () => {
   });
 
   it('fails an export whose worker stopped on its third try and deletes its half-written archive; a live lease is left alone', async () => {
-    const { worker, exports, files, queue, clock } = setup();
+    const { worker, exports, files, queue, clock } = aDataExportWorld();
     queue(1, { status: 'generating', attempts: 3 });
     exports.seed(exports.get(idOf(1))!, null, { owner: 'dead-worker', until: new Date(clock.now().getTime() - 1) });
     files.existing.add(files.pathFor(idOf(1)));
@@ -139,7 +107,7 @@ describe('Data export: the worker (use case)', () => {
   });
 
   it('expires archives past their seven days and deletes their files', async () => {
-    const { worker, exports, files, queue, clock } = setup();
+    const { worker, exports, files, queue, clock } = aDataExportWorld();
     queue(1);
     await worker.execute('worker-a');
     expect(files.existing.has(files.pathFor(idOf(1)))).to.equal(true);

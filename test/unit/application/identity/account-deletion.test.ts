@@ -1,25 +1,16 @@
 import { expect } from 'chai';
-import { AccountDeletion } from '../../../../src/application/identity/account-deletion';
-import type { Role } from '../../../../src/domain/identity/role';
-import { FakeDeletions, FakeSessions, FakeUsers, RecordingNotifier } from '../../../support/fakes/identity-fakes';
-import { immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
-import { ManualClock } from '../../../support/manual-clock';
-import { anActor, aUser } from '../../../support/builders';
+import { anIdentityWorld } from '../../../support/builders/identity';
+import { anActor } from '../../../support/builders';
 import { codeOf } from '../../../support/expect-app-error';
 
-function setup() {
-  const users = new FakeUsers();
-  const deletions = new FakeDeletions();
-  const notifier = new RecordingNotifier();
-  const clock = new ManualClock();
-  const useCase = new AccountDeletion(deletions, users, new FakeSessions(), notifier, immediateTransactions, sequentialIds(), clock);
-  const person = (id: string, role: Role) => users.add(aUser(id).withRole(role).createdAt(clock.now()).build());
-  return { users, deletions, notifier, clock, useCase, person };
+function aDeletionWorld() {
+  const world = anIdentityWorld();
+  return { ...world, useCase: world.deletion };
 }
 
 describe('AccountDeletion use case', () => {
   it('notifies administrators on request and on withdrawal', async () => {
-    const { useCase, notifier, person } = await Promise.resolve(setup());
+    const { useCase, notifier, person } = await Promise.resolve(aDeletionWorld());
     await person('admin-1', 'admin');
     await person('editor-1', 'editor');
     const editor = anActor().withUser('editor-1').withRole('editor').build();
@@ -29,7 +20,7 @@ describe('AccountDeletion use case', () => {
   });
 
   it('turns a concurrent change of the request into accountDeletionNotRecorded', async () => {
-    const { useCase, deletions, person } = setup();
+    const { useCase, deletions, person } = aDeletionWorld();
     await person('admin-1', 'admin');
     await person('editor-1', 'editor');
     const editor = anActor().withUser('editor-1').withRole('editor').build();
@@ -39,7 +30,7 @@ describe('AccountDeletion use case', () => {
   });
 
   it('refuses the sole administrator, and accepts one of two', async () => {
-    const { useCase, person } = setup();
+    const { useCase, person } = aDeletionWorld();
     await person('admin-1', 'admin');
     expect(await codeOf(useCase.request(anActor().build()))).to.equal('accountDeletionSoleOwner');
     await person('admin-2', 'admin');
@@ -47,7 +38,7 @@ describe('AccountDeletion use case', () => {
   });
 
   it('completes only due requests, anonymising the account', async () => {
-    const { useCase, users, clock, person } = setup();
+    const { useCase, users, clock, person } = aDeletionWorld();
     await person('admin-1', 'admin');
     await person('editor-1', 'editor');
     await useCase.request(anActor().withUser('editor-1').withRole('editor').build());

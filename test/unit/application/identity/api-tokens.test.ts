@@ -1,9 +1,5 @@
-import { immediateTransactions } from '../../../support/fakes/shared-fakes';
+import { anIdentityWorld } from '../../../support/builders/identity';
 import { expect } from 'chai';
-import { ApiTokens } from '../../../../src/application/identity/api-tokens';
-import { FakeCustomerDirectory, FakeTokens, plainSecrets } from '../../../support/fakes/identity-fakes';
-import { sequentialIds } from '../../../support/fakes/shared-fakes';
-import { ManualClock } from '../../../support/manual-clock';
 import { anActor } from '../../../support/builders';
 import { codeOf } from '../../../support/expect-app-error';
 
@@ -11,20 +7,8 @@ const admin = () => anActor().build();
 
 describe('ApiTokens use case', () => {
   const setup = () => {
-    const clock = new ManualClock();
-    const tokens = new FakeTokens();
-    return {
-      clock,
-      tokens,
-      useCase: new ApiTokens(
-        tokens,
-        new FakeCustomerDirectory([{ id: 5, organizationId: 1 }]),
-        plainSecrets,
-        sequentialIds(),
-        clock,
-        immediateTransactions,
-      ),
-    };
+    const world = anIdentityWorld({ customers: [{ id: 5, organizationId: 1 }] });
+    return { ...world, useCase: world.apiTokens };
   };
 
   it('stores only the digest of a wsm_ secret and returns the secret once', async () => {

@@ -1,62 +1,24 @@
 import { expect } from 'chai';
-import { Invitations } from '../../../../src/application/identity/invitations';
-import { SessionIssuer } from '../../../../src/application/identity/sessions';
-import type { ExplicitAuditEntry } from '../../../../src/application/audit/ports';
-import type { OrganizationRepository } from '../../../../src/application/identity/ports';
 import { INVITATION_LIFETIME_MS } from '../../../../src/domain/identity/invitation';
-import { Organization } from '../../../../src/domain/identity/organization';
 import { anActor, aUser } from '../../../support/builders';
 import { codeOf } from '../../../support/expect-app-error';
-import {
-  FakeCustomerDirectory,
-  FakeInvitations,
-  FakeSessions,
-  FakeUsers,
-  plainSecrets,
-  RecordingInvitationMailer,
-} from '../../../support/fakes/identity-fakes';
-import { immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
-import { ManualClock } from '../../../support/manual-clock';
+import { plainSecrets } from '../../../support/fakes/identity-fakes';
+import { anIdentityWorld } from '../../../support/builders/identity';
 
 const BASE = 'https://monitor.test';
 
-function setup() {
-  const clock = new ManualClock('2026-06-01T12:00:00Z');
-  const organization = new Organization({ publicId: 'org-1', name: 'Acme', now: clock.now() });
-  organization.id = 1;
-  const organizations = { findById: async (id: number) => (id === organization.id ? organization : null) } as OrganizationRepository;
-  const invitations = new FakeInvitations();
-  const users = new FakeUsers();
-  const sessions = new FakeSessions();
-  const mailer = new RecordingInvitationMailer();
-  const audit: ExplicitAuditEntry[] = [];
-  const trail = { append: async (entry: ExplicitAuditEntry) => void audit.push(entry) };
-  const ids = sequentialIds();
-  const use = new Invitations({
-    invitations,
-    users,
-    organizations,
-    customers: new FakeCustomerDirectory([{ id: 10, organizationId: 1 }]),
-    passwords: { hash: async (p: string) => `hashed:${p}`, verify: async (h: string, p: string) => h === `hashed:${p}` },
-    secrets: plainSecrets,
-    sessions: new SessionIssuer(sessions, plainSecrets, ids, clock, immediateTransactions),
-    mailer,
-    audit: trail,
-    tx: immediateTransactions,
-    ids,
-    clock,
-    publicBaseUrl: BASE,
-  });
+function anInvitingWorld() {
+  const world = anIdentityWorld({ now: '2026-06-01T12:00:00Z', customers: [{ id: 10, organizationId: 1 }], publicBaseUrl: BASE });
   const admin = anActor().build();
   /** The token the invitee got: the last segment of the link in the e-mail (or in acceptUrl). */
   const tokenOf = (link: string) => decodeURIComponent(link.split('/').pop()!);
   const linkIn = (text: string) => text.match(/https:\/\/\S+/)![0];
-  return { clock, organization, invitations, users, sessions, mailer, audit, use, admin, tokenOf, linkIn };
+  return { ...world, use: world.invitationsUseCase, admin, tokenOf, linkIn };
 }
 
 describe('Invitations (use case)', () => {
   it('mails the link, lets the invitee accept it once, and then it works no more', async () => {
-    const { use, admin, mailer, users, sessions, audit, invitations, tokenOf, linkIn } = setup();
+    const { use, admin, mailer, users, sessions, audit, invitations, tokenOf, linkIn } = anInvitingWorld();
     const created = await use.create(admin, { email: ' New.Person@Example.test ', role: 'editor', customerId: 10 });
     expect(created).to.deep.include({ mailed: true, acceptUrl: null });
     expect(mailer.sent).to.have.length(1);
@@ -80,7 +42,7 @@ describe('Invitations (use case)', () => {
   });
 
   it('a link expires after seven days: neither shown nor accepted, and the address may be invited again', async () => {
-    const { use, admin, clock, users, mailer, tokenOf, linkIn } = setup();
+    const { use, admin, clock, users, mailer, tokenOf, linkIn } = anInvitingWorld();
     await use.create(admin, { email: 'late@example.test', role: 'readonly' });
     const token = tokenOf(linkIn(mailer.sent[0]!.text));
     clock.advance(INVITATION_LIFETIME_MS - 1_000);
@@ -97,7 +59,7 @@ describe('Invitations (use case)', () => {
 
   it('when the e-mail cannot be sent (refused or failing), the invitation stands and the admin gets the link', async () => {
     for (const outcome of ['refused', 'throws'] as const) {
-      const { use, admin, mailer, tokenOf } = setup();
+      const { use, admin, mailer, tokenOf } = anInvitingWorld();
       mailer.outcome = outcome;
       const created = await use.create(admin, { email: `${outcome}@example.test`, role: 'responder' });
       expect(created.mailed, outcome).to.equal(false);
@@ -111,7 +73,7 @@ describe('Invitations (use case)', () => {
   });
 
   it('refuses non-admins, customers of another organization, registered addresses; a revoked link is dead', async () => {
-    const { use, admin, users, mailer, tokenOf, linkIn } = setup();
+    const { use, admin, users, mailer, tokenOf, linkIn } = anInvitingWorld();
     expect(await codeOf(use.create(anActor().withRole('editor').build(), { email: 'x@example.test', role: 'editor' }))).to.equal(
       'roleForbidden',
     );

@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import { ImIncident } from '../../../../src/domain/incident-management/im-incident';
-import { AddImIncidentResponder } from '../../../../src/application/incident-management/add-im-incident-responder';
+import type { AddImIncidentResponder } from '../../../../src/application/incident-management/add-im-incident-responder';
 import { anActor } from '../../../support/builders';
 import { codeOf } from '../../../support/expect-app-error';
-import { ManualClock } from '../../../support/manual-clock';
-import { immediateTransactions } from '../../../support/fakes/shared-fakes';
-import { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
-import { FakeImIncidents, FakeImResponders, FakeImTeams } from '../../../support/fakes/incident-management-fakes';
-import { FakeContactMethods } from '../../../support/fakes/on-call-fakes';
+import type { ManualClock } from '../../../support/manual-clock';
+import { anIncidentManagementWorld } from '../../../support/builders/incident-management';
+import type { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
+import type { FakeImIncidents } from '../../../support/fakes/incident-management-fakes';
+import type { FakeContactMethods } from '../../../support/fakes/on-call-fakes';
 
 const ORG = 1;
 const INCIDENT = '00000000-0000-4000-8000-000000000001';
@@ -25,13 +25,10 @@ describe('AddImIncidentResponder', () => {
   const stranger = anActor().inOrganization(2).build();
 
   beforeEach(async () => {
-    clock = new ManualClock('2026-06-01T10:00:00Z');
-    incidents = new FakeImIncidents();
-    deliveries = new FakeDirectDeliveries();
-    const teams = new FakeImTeams().team(ORG, 'team-a', ['member-1']).teamAdmin('team-a', 'lead');
-    const responders = new FakeImResponders().user(ORG, 'dana', 'Dana').user(2, 'foreigner');
-    methods = new FakeContactMethods();
-    add = new AddImIncidentResponder(incidents, teams, responders, deliveries, immediateTransactions, clock, methods);
+    const world = anIncidentManagementWorld({ now: '2026-06-01T10:00:00Z' });
+    ({ clock, incidents, deliveries, methods, addResponder: add } = world);
+    world.teams.team(ORG, 'team-a', ['member-1']).teamAdmin('team-a', 'lead');
+    world.responders.user(ORG, 'dana', 'Dana').user(2, 'foreigner');
     await incidents.add(
       admin.scope,
       ImIncident.trigger({

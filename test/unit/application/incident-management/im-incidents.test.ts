@@ -1,41 +1,26 @@
 import { expect } from 'chai';
 import { anActor } from '../../../support/builders';
-import { ManualClock } from '../../../support/manual-clock';
 import { codeOf, expectAppErrorAsync } from '../../../support/expect-app-error';
-import { immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
-import { FakeEscalationPolicies, FakeImCustomers, FakeImIncidents, FakeImTeams } from '../../../support/fakes/incident-management-fakes';
-import { CreateImIncident } from '../../../../src/application/incident-management/create-im-incident';
-import { ResolveImIncident } from '../../../../src/application/incident-management/resolve-im-incident';
-import { AcknowledgeImIncident } from '../../../../src/application/incident-management/acknowledge-im-incident';
-import { BulkImIncidentAction } from '../../../../src/application/incident-management/bulk-im-incident-action';
-import { MergeImIncidents } from '../../../../src/application/incident-management/merge-im-incidents';
-import { GetImIncident } from '../../../../src/application/incident-management/get-im-incident';
+import { anIncidentManagementWorld, type IncidentManagementWorld } from '../../../support/builders/incident-management';
+import type { FakeImIncidents } from '../../../support/fakes/incident-management-fakes';
 
 describe('IM incident use cases', () => {
+  let world: IncidentManagementWorld;
   let incidents: FakeImIncidents;
-  let teams: FakeImTeams;
-  let policies: FakeEscalationPolicies;
-  let customers: FakeImCustomers;
-  let clock: ManualClock;
-  let ids: ReturnType<typeof sequentialIds>;
   const admin = anActor().build();
   const responder = anActor().with({ role: 'responder', userId: 'responder-1' }).build();
   const stranger = anActor().inOrganization(2).build();
 
   beforeEach(() => {
-    incidents = new FakeImIncidents();
-    teams = new FakeImTeams().team(1, 'team-a', ['member-1']).team(2, 'team-b');
-    policies = new FakeEscalationPolicies();
-    policies.policies.set('policy-a', 1).set('policy-b', 2);
-    customers = new FakeImCustomers();
-    customers.customers.set(10, 1).set(20, 2);
-    clock = new ManualClock();
-    ids = sequentialIds();
+    world = anIncidentManagementWorld();
+    world.teams.team(1, 'team-a', ['member-1']).team(2, 'team-b');
+    world.policies.policies.set('policy-a', 1).set('policy-b', 2);
+    world.customers.customers.set(10, 1).set(20, 2);
+    incidents = world.incidents;
   });
 
-  const createUseCase = () => new CreateImIncident(incidents, teams, policies, customers, immediateTransactions, ids, clock);
-  const resolveUseCase = () => new ResolveImIncident(incidents, teams, immediateTransactions, clock);
-  const declare = (input: Record<string, unknown> = {}) => createUseCase().execute(admin, { title: 'Down', ...input });
+  const resolveUseCase = () => world.resolve;
+  const declare = (input: Record<string, unknown> = {}) => world.declare(admin, input);
 
   describe('create', () => {
     it('stores the references of the organization', async () => {
@@ -57,7 +42,7 @@ describe('IM incident use cases', () => {
 
   it("answers imIncidentNotFound for another organization's incident", async () => {
     const incident = await declare();
-    expect(await codeOf(new GetImIncident(incidents).execute(stranger, incident.publicId))).to.equal('imIncidentNotFound');
+    expect(await codeOf(world.get.execute(stranger, incident.publicId))).to.equal('imIncidentNotFound');
     expect(await codeOf(resolveUseCase().execute(stranger, incident.publicId))).to.equal('imIncidentNotFound');
   });
 
@@ -78,7 +63,7 @@ describe('IM incident use cases', () => {
     it('refuses a non-member (imTeamMembershipRequired), but lets them acknowledge', async () => {
       const incident = await declare({ teamId: 'team-a' });
       expect(await codeOf(resolveUseCase().execute(responder, incident.publicId))).to.equal('imTeamMembershipRequired');
-      const acked = await new AcknowledgeImIncident(incidents, immediateTransactions, clock).execute(responder, incident.publicId);
+      const acked = await world.acknowledge.execute(responder, incident.publicId);
       expect(acked.status).to.equal('acknowledged');
     });
     it("lets organization admins and platform admins act on any team's incident", async () => {
@@ -90,7 +75,7 @@ describe('IM incident use cases', () => {
       const free = await declare();
       const teamOne = await declare({ teamId: 'team-a' });
       const teamTwo = await declare({ teamId: 'team-a' });
-      const bulk = new BulkImIncidentAction(incidents, teams, immediateTransactions, clock);
+      const bulk = world.bulk;
       await expectAppErrorAsync(
         bulk.execute(responder, 'resolve', [free.publicId, teamOne.publicId, teamTwo.publicId]),
         'imTeamMembershipRequired',
@@ -103,11 +88,9 @@ describe('IM incident use cases', () => {
     it("refuses a merge touching another team's incident", async () => {
       const target = await declare();
       const source = await declare({ teamId: 'team-a' });
-      await expectAppErrorAsync(
-        new MergeImIncidents(incidents, teams, immediateTransactions, clock).execute(responder, target.publicId, [source.publicId]),
-        'imTeamMembershipRequired',
-        { deniedIncidentIds: [source.publicId] },
-      );
+      await expectAppErrorAsync(world.merge.execute(responder, target.publicId, [source.publicId]), 'imTeamMembershipRequired', {
+        deniedIncidentIds: [source.publicId],
+      });
     });
   });
 });

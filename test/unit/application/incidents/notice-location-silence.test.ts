@@ -1,37 +1,15 @@
+import { aLivenessCandidate, aLocationSilenceWorld } from '../../../support/builders/incidents';
 import { expect } from 'chai';
-import { NoticeLocationSilence } from '../../../../src/application/incidents/notice-location-silence';
-import type { LivenessCandidate } from '../../../../src/application/incidents/ports';
-import { FakeLiveLocations, FakeMonitorLivenessStore, FakeOrganizationEvents, aPolicy } from '../../../support/fakes/incidents-fakes';
-import { immediateTransactions } from '../../../support/fakes/shared-fakes';
+import { aPolicy } from '../../../support/fakes/incidents-fakes';
 import { ManualClock } from '../../../support/manual-clock';
 
 const clock = new ManualClock('2026-11-22T12:00:00Z');
 
-const aMonitor = (monitorId: number, overrides: Partial<LivenessCandidate> = {}): LivenessCandidate => ({
-  monitorId,
-  publicId: `monitor-${monitorId}`,
-  organizationId: 1,
-  customerId: 2,
-  checkIntervalSeconds: 60,
-  paused: false,
-  policy: aPolicy({ locations: ['eu', 'us'], locationThreshold: '1.0' }),
-  reported: ['eu', 'us'],
-  incidentOpen: false,
-  stored: { silentLocations: [], undecidedSince: null },
-  ...overrides,
-});
-
-function setup() {
-  const live = new FakeLiveLocations(['eu', 'us']);
-  const store = new FakeMonitorLivenessStore();
-  const events = new FakeOrganizationEvents();
-  const job = new NoticeLocationSilence(live, store, events, immediateTransactions, clock);
-  return { live, store, events, job };
-}
+const aMonitor = aLivenessCandidate;
 
 describe('NoticeLocationSilence', () => {
   it('moves a monitor that can no longer be decided to unknown once, and tells the organization why', async () => {
-    const { live, store, events, job } = setup();
+    const { live, store, events, job } = aLocationSilenceWorld({ clock });
     store.add(aMonitor(7));
     expect(await job.execute()).to.deep.equal({ looked: 0, changed: 0, becameUnknown: 0, becameKnown: 0 });
     live.silence('us');
@@ -52,7 +30,7 @@ describe('NoticeLocationSilence', () => {
   });
 
   it('moves it back when the location returns, keeping an open incident as down', async () => {
-    const { live, store, events, job } = setup();
+    const { live, store, events, job } = aLocationSilenceWorld({ clock });
     store.add(aMonitor(7, { incidentOpen: true }));
     live.silence('us');
     await job.execute();
@@ -67,7 +45,7 @@ describe('NoticeLocationSilence', () => {
   });
 
   it('stores a silent location that leaves the monitor decidable without telling a transition', async () => {
-    const { live, store, events, job } = setup();
+    const { live, store, events, job } = aLocationSilenceWorld({ clock });
     store.add(aMonitor(7, { policy: aPolicy({ locations: ['eu', 'us', 'asia'] }) }));
     live.serve('asia');
     live.silence('us');
@@ -77,7 +55,7 @@ describe('NoticeLocationSilence', () => {
   });
 
   it('makes a single-location monitor whose location is silent unknown', async () => {
-    const { live, store, events, job } = setup();
+    const { live, store, events, job } = aLocationSilenceWorld({ clock });
     store.add(aMonitor(8, { policy: aPolicy({ locations: ['eu'] }), reported: [] }));
     live.silence('eu');
     await job.execute();
@@ -87,7 +65,7 @@ describe('NoticeLocationSilence', () => {
   });
 
   it('pages through many monitors', async () => {
-    const { live, store, events, job } = setup();
+    const { live, store, events, job } = aLocationSilenceWorld({ clock });
     for (let id = 1; id <= 1200; id += 1) store.add(aMonitor(id));
     live.silence('eu');
     expect(await job.execute()).to.deep.include({ looked: 1200, changed: 1200, becameUnknown: 1200 });

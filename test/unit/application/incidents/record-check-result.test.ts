@@ -1,45 +1,18 @@
+import { aCheckResultWorld } from '../../../support/builders/incidents';
 import { expect } from 'chai';
-import { RecordCheckResult } from '../../../../src/application/incidents/record-check-result';
-import { AlertActions } from '../../../../src/application/incidents/alert-actions';
 import type { CheckStatus } from '../../../../src/domain/results/check-status';
-import {
-  FakeAlertStates,
-  FakeEvents,
-  FakeIncidents,
-  FakeLiveLocations,
-  FakeMaintenanceWindows,
-  aPolicy,
-} from '../../../support/fakes/incidents-fakes';
-import { FakeMonitorLookup, FakeResults } from '../../../support/fakes/results-fakes';
-import { immediateTransactions } from '../../../support/fakes/shared-fakes';
+import { aPolicy } from '../../../support/fakes/incidents-fakes';
 import { ManualClock } from '../../../support/manual-clock';
 import { aResult } from '../../../support/builders';
 
 const t0 = new Date('2026-11-22T10:00:00Z');
 const clock = new ManualClock('2026-11-22T12:00:00Z');
 
-function setup(options: { suppressed?: boolean; policy?: Parameters<typeof aPolicy>[0] } = {}) {
-  const monitors = new FakeMonitorLookup(undefined, aPolicy(options.policy));
-  const results = new FakeResults();
-  const incidents = new FakeIncidents();
-  const events = new FakeEvents();
-  let ids = 0;
-  const actions = new AlertActions(incidents, events, { uuid: () => `uuid-${++ids}` });
-  const live = new FakeLiveLocations();
-  const useCase = new RecordCheckResult(
-    monitors,
-    results,
-    new FakeAlertStates(),
-    incidents,
-    new FakeMaintenanceWindows(options.suppressed),
-    actions,
-    immediateTransactions,
-    clock,
-    live,
-    { detailSampleMinutes: 60 },
-  );
+/** Monitor 7 of customer 2 alerting on `policy` (overrides of aPolicy()); `feed` records one result from `eu` at a minute from t0. */
+function aFeedWorld(options: { suppressed?: boolean; policy?: Parameters<typeof aPolicy>[0] } = {}) {
+  const world = aCheckResultWorld({ clock, ...options });
   const feed = (status: CheckStatus, minute: number) =>
-    useCase.execute({
+    world.useCase.execute({
       monitorId: 7,
       organizationId: 1,
       customerId: 2,
@@ -49,12 +22,12 @@ function setup(options: { suppressed?: boolean; policy?: Parameters<typeof aPoli
         timings: { dnsMs: 1, connectMs: 2, tlsMs: 3, firstByteMs: 4, totalMs: status === 'down' ? null : 99.6 },
       }),
     });
-  return { monitors, results, incidents, events, feed };
+  return { ...world, feed };
 }
 
 describe('RecordCheckResult', () => {
   it('stores the result, opens the automatic incident with its timeline and publishes incidentOpened', async () => {
-    const { results, incidents, events, feed } = setup();
+    const { results, incidents, events, feed } = aFeedWorld();
     const outcome = await feed('down', 0);
     expect(outcome).to.deep.equal({ recorded: true, decisions: ['open'], openIncidentId: 1 });
     expect(results.rows[0]).to.deep.include({ status: 'down', reasonCode: 'timeout', responseTimeMs: null, location: 'eu' });
@@ -77,7 +50,7 @@ describe('RecordCheckResult', () => {
   });
 
   it('resolves on recovery and publishes incidentResolved with the duration', async () => {
-    const { incidents, events, feed } = setup();
+    const { incidents, events, feed } = aFeedWorld();
     await feed('down', 0);
     const outcome = await feed('up', 3);
     expect(outcome.decisions).to.deep.equal(['resolve']);
@@ -87,7 +60,7 @@ describe('RecordCheckResult', () => {
   });
 
   it('mutes reminders once the incident is acknowledged', async () => {
-    const { incidents, events, feed } = setup({ policy: { reminderIntervalMinutes: 1 } });
+    const { incidents, events, feed } = aFeedWorld({ policy: { reminderIntervalMinutes: 1 } });
     await feed('down', 0);
     await feed('down', 1);
     incidents.rows.get(1)!.acknowledge('u1', clock.now());
@@ -97,7 +70,7 @@ describe('RecordCheckResult', () => {
   });
 
   it('stores results but opens nothing while a maintenance window suppresses alerts', async () => {
-    const { results, incidents, events, feed } = setup({ suppressed: true });
+    const { results, incidents, events, feed } = aFeedWorld({ suppressed: true });
     await feed('down', 0);
     await feed('down', 1);
     expect(results.rows).to.have.length(2);
@@ -106,14 +79,14 @@ describe('RecordCheckResult', () => {
   });
 
   it('drops the result of a monitor that no longer exists', async () => {
-    const { monitors, results, feed } = setup();
+    const { monitors, results, feed } = aFeedWorld();
     monitors.monitor = null;
     expect(await feed('down', 0)).to.deep.equal({ recorded: false, decisions: [], openIncidentId: null });
     expect(results.rows).to.have.length(0);
   });
 
   it('keeps timings and evidence of up results only as a sample', async () => {
-    const { results, feed } = setup();
+    const { results, feed } = aFeedWorld();
     for (let m = 0; m <= 120; m += 1) await feed('up', m);
     const kept = results.rows.filter((r) => r.detail !== null).map((r) => r.checkedAt.getTime());
     expect(kept, 'the first up, then one an hour').to.have.length(3);

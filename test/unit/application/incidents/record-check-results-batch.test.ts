@@ -1,21 +1,12 @@
+import { aCheckResultWorld } from '../../../support/builders/incidents';
 import { FakeTransaction } from '../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
-import { RecordCheckResult, type RecordCheckResultInput } from '../../../../src/application/incidents/record-check-result';
-import { AlertActions } from '../../../../src/application/incidents/alert-actions';
+import { type RecordCheckResultInput } from '../../../../src/application/incidents/record-check-result';
 import { AlertState } from '../../../../src/domain/incidents/alert-state';
 import { SteadyMemo } from '../../../../src/application/incidents/steady-memo';
 import type { CheckStatus } from '../../../../src/domain/results/check-status';
-import {
-  FakeAlertStateChanges,
-  FakeAlertStates,
-  FakeEvents,
-  FakeIncidents,
-  FakeLiveLocations,
-  FakeMaintenanceWindows,
-  aPolicy,
-} from '../../../support/fakes/incidents-fakes';
-import { FakeMonitorLookup, FakeResults } from '../../../support/fakes/results-fakes';
-import { immediateTransactions } from '../../../support/fakes/shared-fakes';
+import { FakeAlertStateChanges, FakeIncidents, aPolicy } from '../../../support/fakes/incidents-fakes';
+import { FakeMonitorLookup } from '../../../support/fakes/results-fakes';
 import { ManualClock } from '../../../support/manual-clock';
 import { aResult } from '../../../support/builders';
 
@@ -23,25 +14,9 @@ const t0 = new Date('2026-11-22T10:00:00Z');
 const clock = new ManualClock('2026-11-22T12:00:00Z');
 const at = (minute: number) => new Date(t0.getTime() + minute * 60_000);
 
-function setup(memo = new SteadyMemo(), policy = aPolicy({})) {
-  const results = new FakeResults();
-  const incidents = new FakeIncidents();
-  const states = new FakeAlertStates();
-  const actions = new AlertActions(incidents, new FakeEvents(), { uuid: () => 'uuid' });
-  const live = new FakeLiveLocations();
-  const useCase = new RecordCheckResult(
-    new FakeMonitorLookup(undefined, policy),
-    results,
-    states,
-    incidents,
-    new FakeMaintenanceWindows(false),
-    actions,
-    immediateTransactions,
-    clock,
-    live,
-    { detailSampleMinutes: 60 },
-    memo,
-  );
+/** Monitor 7 of customer 2 alerting on `policy`, its results fed in batches (`input` at a minute from t0, from a location). */
+function aBatchWorld(memo = new SteadyMemo(), policy = aPolicy({})) {
+  const world = aCheckResultWorld({ clock, memo, monitors: new FakeMonitorLookup(undefined, policy) });
   const input = (status: CheckStatus, minute: number, location = 'eu'): RecordCheckResultInput => ({
     monitorId: 7,
     organizationId: 1,
@@ -50,12 +25,12 @@ function setup(memo = new SteadyMemo(), policy = aPolicy({})) {
     intervalMs: 60_000,
     result: aResult(status, at(minute), { timings: { dnsMs: 1, connectMs: 2, tlsMs: 3, firstByteMs: 4, totalMs: 50 } }),
   });
-  return { results, incidents, states, live, useCase, input };
+  return { ...world, input };
 }
 
 describe('RecordCheckResult.executeMany (the engine batch path)', () => {
   it('judges the first result of a location the full way, then stores steady ups, one sample per hour with detail', async () => {
-    const { results, states, useCase, input } = setup();
+    const { results, states, useCase, input } = aBatchWorld();
     expect((await useCase.executeMany([input('up', 0)], new FakeTransaction())).steady).to.equal(0);
     expect(results.rows[0]!.detail).not.to.equal(null);
     const hours = Array.from({ length: 120 }, (_, i) => input('up', 1 + i));
@@ -68,7 +43,7 @@ describe('RecordCheckResult.executeMany (the engine batch path)', () => {
   });
 
   it('sends a down and an up after a down through the rules', async () => {
-    const { results, incidents, useCase, input } = setup();
+    const { results, incidents, useCase, input } = aBatchWorld();
     await useCase.executeMany([input('up', 0)], new FakeTransaction());
     expect((await useCase.executeMany([input('down', 1), input('down', 2)], new FakeTransaction())).steady).to.equal(0);
     expect([...incidents.rows.values()].filter((i) => i.status === 'open')).to.have.length(1);
@@ -84,7 +59,7 @@ describe('RecordCheckResult.executeMany with a memo of steady monitors', () => {
     const memo = new SteadyMemo();
     const feed = new FakeAlertStateChanges();
     await memo.follow(feed);
-    return { ...setup(memo), feed };
+    return { ...aBatchWorld(memo), feed };
   }
 
   it('reads no state for a monitor it knows is steady, and every state without a feed', async () => {
@@ -95,7 +70,7 @@ describe('RecordCheckResult.executeMany with a memo of steady monitors', () => {
     expect((await useCase.executeMany([input('up', 2), input('up', 3)], new FakeTransaction())).steady).to.equal(2);
     expect(states.peeked, 'the steady batch read nothing').to.deep.equal([[7], [7]]);
 
-    const unfollowed = setup();
+    const unfollowed = aBatchWorld();
     await unfollowed.useCase.executeMany([unfollowed.input('up', 0)], new FakeTransaction());
     await unfollowed.useCase.executeMany([unfollowed.input('up', 1)], new FakeTransaction());
     await unfollowed.useCase.executeMany([unfollowed.input('up', 2)], new FakeTransaction());
@@ -178,7 +153,7 @@ describe('AlertState.isSteady', () => {
 
 describe('RecordCheckResult.executeMany: one read and one write of each kind per batch', () => {
   it('judges a batch with one profile read, one lock and one state save, and opens, resolves and reopens within it', async () => {
-    const { useCase, input, incidents, states, results } = setup();
+    const { useCase, input, incidents, states, results } = aBatchWorld();
     const lookup = (useCase as unknown as { monitors: FakeMonitorLookup }).monitors;
     const reserved: number[] = [];
     const reserve = incidents.reserveIds.bind(incidents);
@@ -200,7 +175,7 @@ describe('RecordCheckResult.executeMany: one read and one write of each kind per
   });
 
   it('takes no incident id while nothing opens', async () => {
-    const { useCase, input, incidents } = setup();
+    const { useCase, input, incidents } = aBatchWorld();
     let reservations = 0;
     const reserve = incidents.reserveIds.bind(incidents);
     incidents.reserveIds = async (count) => {
@@ -217,7 +192,7 @@ describe('RecordCheckResult.executeMany with silent locations (quorum and honest
   const openIncidents = (incidents: FakeIncidents) => [...incidents.rows.values()].filter((i) => i.status !== 'resolved');
 
   it('reads the live locations once per judged batch, and not at all for a steady one', async () => {
-    const { live, useCase, input } = setup();
+    const { live, useCase, input } = aBatchWorld();
     await useCase.executeMany([input('up', 0)], new FakeTransaction());
     expect(live.reads).to.equal(1);
     await useCase.executeMany([input('up', 1), input('up', 2)], new FakeTransaction());
@@ -227,7 +202,7 @@ describe('RecordCheckResult.executeMany with silent locations (quorum and honest
   });
 
   it("opens nothing on one location's failures while the other is silent, and opens once it is back", async () => {
-    const { live, incidents, states, useCase, input } = setup(new SteadyMemo(), twoOfTwo);
+    const { live, incidents, states, useCase, input } = aBatchWorld(new SteadyMemo(), twoOfTwo);
     live.silence('us');
     await useCase.executeMany([input('down', 0, 'us')], new FakeTransaction());
     await useCase.executeMany([input('down', 1), input('down', 2)], new FakeTransaction());
@@ -239,7 +214,7 @@ describe('RecordCheckResult.executeMany with silent locations (quorum and honest
   });
 
   it('counts a location reporting in the batch as live, whatever the last read said', async () => {
-    const { live, incidents, useCase, input } = setup(new SteadyMemo(), twoOfTwo);
+    const { live, incidents, useCase, input } = aBatchWorld(new SteadyMemo(), twoOfTwo);
     live.silence('eu', 'us');
     await useCase.executeMany([input('down', 0, 'us'), input('down', 0)], new FakeTransaction());
     expect(openIncidents(incidents)).to.have.length(1);

@@ -1,19 +1,10 @@
+import { aCheckResultWorld } from '../../../support/builders/incidents';
 import { FakeTransaction } from '../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
-import { RecordCheckResult, type RecordCheckResultInput } from '../../../../src/application/incidents/record-check-result';
-import { AlertActions } from '../../../../src/application/incidents/alert-actions';
+import { type RecordCheckResultInput } from '../../../../src/application/incidents/record-check-result';
 import type { CheckStatus } from '../../../../src/domain/results/check-status';
-import {
-  FakeAlertStates,
-  FakeEvents,
-  FakeIncidents,
-  FakeLiveLocations,
-  FakeMaintenanceWindows,
-  aPolicy,
-} from '../../../support/fakes/incidents-fakes';
-import { aMonitorRef, FakeMonitorLookup, FakeResults } from '../../../support/fakes/results-fakes';
-import { immediateTransactions } from '../../../support/fakes/shared-fakes';
-import { ManualClock } from '../../../support/manual-clock';
+import { aPolicy } from '../../../support/fakes/incidents-fakes';
+import { aMonitorRef, FakeMonitorLookup } from '../../../support/fakes/results-fakes';
 import { aResult } from '../../../support/builders';
 
 const t0 = new Date('2026-11-22T10:00:00Z');
@@ -22,8 +13,7 @@ const ROOT = 7;
 const DEPENDENTS = [8, 9, 10];
 
 /** Monitor 7 (the root) and three monitors depending on it, alerting on the first failure of their one location. */
-function setup(rootPolicy = aPolicy()) {
-  const clock = new ManualClock('2026-11-22T12:00:00Z');
+function aDependentsWorld(rootPolicy = aPolicy()) {
   const lookup = new FakeMonitorLookup(aMonitorRef({ monitorId: ROOT, name: 'Server' }), rootPolicy);
   for (const id of DEPENDENTS) {
     lookup.others.set(id, {
@@ -32,21 +22,7 @@ function setup(rootPolicy = aPolicy()) {
       dependsOn: [ROOT],
     });
   }
-  const incidents = new FakeIncidents();
-  const events = new FakeEvents();
-  const states = new FakeAlertStates();
-  const useCase = new RecordCheckResult(
-    lookup,
-    new FakeResults(),
-    states,
-    incidents,
-    new FakeMaintenanceWindows(false),
-    new AlertActions(incidents, events, { uuid: () => 'uuid' }),
-    immediateTransactions,
-    clock,
-    new FakeLiveLocations(),
-    { detailSampleMinutes: 60 },
-  );
+  const world = aCheckResultWorld({ monitors: lookup });
   const input = (monitorId: number, status: CheckStatus, minute: number): RecordCheckResultInput => ({
     monitorId,
     organizationId: 1,
@@ -55,13 +31,13 @@ function setup(rootPolicy = aPolicy()) {
     intervalMs: 60_000,
     result: aResult(status, at(minute)),
   });
-  const openIncidents = () => [...incidents.rows.values()].filter((i) => i.isOpen).map((i) => i.monitorId);
-  return { useCase, input, incidents, events, states, clock, openIncidents };
+  const openIncidents = () => [...world.incidents.rows.values()].filter((i) => i.isOpen).map((i) => i.monitorId);
+  return { ...world, input, openIncidents };
 }
 
 describe('RecordCheckResult with dependencies: one incident for one root cause', () => {
   it('a root and its dependents failing in one batch, dependents first: one incident, its message counting them', async () => {
-    const { useCase, input, events, states, openIncidents } = setup();
+    const { useCase, input, events, states, openIncidents } = aDependentsWorld();
     await useCase.executeMany([...DEPENDENTS.map((id) => input(id, 'down', 0)), input(ROOT, 'down', 0)], new FakeTransaction());
     expect(openIncidents()).to.deep.equal([ROOT]);
     expect(DEPENDENTS.map((id) => states.rows.get(id)!.dependencyRootId)).to.deep.equal([ROOT, ROOT, ROOT]);
@@ -71,7 +47,7 @@ describe('RecordCheckResult with dependencies: one incident for one root cause',
   });
 
   it('dependents failing after their root opened join it silently', async () => {
-    const { useCase, input, events, openIncidents } = setup();
+    const { useCase, input, events, openIncidents } = aDependentsWorld();
     await useCase.executeMany([input(ROOT, 'down', 0)], new FakeTransaction());
     await useCase.executeMany(
       DEPENDENTS.map((id) => input(id, 'down', 1)),
@@ -83,7 +59,7 @@ describe('RecordCheckResult with dependencies: one incident for one root cause',
   });
 
   it('the root recovering first: its held monitors are checked again at once; one still down opens at that result', async () => {
-    const { useCase, input, events, states, openIncidents, clock } = setup();
+    const { useCase, input, events, states, openIncidents, clock } = aDependentsWorld();
     await useCase.executeMany([input(ROOT, 'down', 0), ...DEPENDENTS.map((id) => input(id, 'down', 0))], new FakeTransaction());
     await useCase.executeMany([input(9, 'up', 1)], new FakeTransaction());
     expect(states.rows.get(9)!.dependencyRootId).to.equal(null);
@@ -102,7 +78,7 @@ describe('RecordCheckResult with dependencies: one incident for one root cause',
   });
 
   it('a dependent held while its root was only being confirmed alerts at once when the root turns out up', async () => {
-    const { useCase, input, events, states, openIncidents } = setup(aPolicy({ consecutiveChecks: 2 }));
+    const { useCase, input, events, states, openIncidents } = aDependentsWorld(aPolicy({ consecutiveChecks: 2 }));
     await useCase.executeMany([input(ROOT, 'down', 0), input(8, 'down', 0)], new FakeTransaction());
     expect(openIncidents()).to.deep.equal([], 'the root is being confirmed down: the dependent waits for it');
     expect(states.rows.get(8)!.dependencyRootId).to.equal(ROOT);
@@ -113,7 +89,7 @@ describe('RecordCheckResult with dependencies: one incident for one root cause',
   });
 
   it('a dependent whose root is up alerts on its own, as any monitor', async () => {
-    const { useCase, input, openIncidents } = setup();
+    const { useCase, input, openIncidents } = aDependentsWorld();
     await useCase.executeMany([input(ROOT, 'up', 0)], new FakeTransaction());
     await useCase.executeMany([input(8, 'down', 1)], new FakeTransaction());
     expect(openIncidents()).to.deep.equal([8]);

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import { EscalationPolicy } from '../../../../src/domain/on-call/escalation-policy';
 import type { PushSubscription } from '../../../../src/domain/on-call/web-push';
 import { pageRoutes } from '../../../../src/domain/incident-management/contact-method';
-import { RunDueEscalations } from '../../../../src/application/on-call/run-due-escalations';
+import type { RunDueEscalations } from '../../../../src/application/on-call/run-due-escalations';
 import {
   AddContactMethod,
   ListContactMethods,
@@ -14,16 +13,8 @@ import { ManualClock } from '../../../support/manual-clock';
 import { anActor } from '../../../support/builders';
 import { expectAppErrorAsync } from '../../../support/expect-app-error';
 import { FakeTargetPolicy, immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
-import { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
-import {
-  FakeContactMethods,
-  FakeEscalationLedger,
-  FakeEscalationPolicies,
-  FakeImPeople,
-  FakePagingContacts,
-  FakeSchedules,
-  FakeTeams,
-} from '../../../support/fakes/on-call-fakes';
+import { anOnCallWorld, type OnCallWorld } from '../../../support/builders/on-call';
+import { FakeContactMethods, FakeImPeople, FakePagingContacts } from '../../../support/fakes/on-call-fakes';
 
 const ORG = 1;
 const BOBS_PHONE = '6d1f0c9e-0d5e-4c57-9d0e-1c2b3a4d5e6f';
@@ -42,10 +33,8 @@ const DEVICES = [device(BOBS_PHONE, 'bob'), device(ANNS_PHONE, 'ann')];
 const MINUTE = 60_000;
 
 describe('escalation pages fan out to contact methods', () => {
-  let clock: ManualClock;
-  let ledger: FakeEscalationLedger;
-  let deliveries: FakeDirectDeliveries;
-  let methods: FakeContactMethods;
+  let world: OnCallWorld;
+  let { clock, deliveries, methods } = {} as OnCallWorld;
   let run: RunDueEscalations;
   const t0 = new Date('2026-12-27T10:00:00Z');
   const method = (id: string, type: 'sms' | 'webhook' | 'email', address: string, enabled = true) =>
@@ -63,46 +52,10 @@ describe('escalation pages fan out to contact methods', () => {
   const pages = () => deliveries.rows.map((r) => [r.message.recipient, r.message.dedupKey, r.message.data?.level]);
 
   beforeEach(async () => {
-    clock = new ManualClock(t0);
-    ledger = new FakeEscalationLedger();
-    deliveries = new FakeDirectDeliveries();
-    methods = new FakeContactMethods();
-    const policies = new FakeEscalationPolicies();
-    await policies.add(
-      EscalationPolicy.create(
-        {
-          id: 'policy-1',
-          organizationId: ORG,
-          name: 'Default',
-          description: null,
-          repeatCount: 1,
-          levels: [{ delayMinutes: 5, targets: [{ type: 'user', id: 'ann' }] }],
-        },
-        t0,
-      ),
-    );
-    const contacts = new FakePagingContacts().add(ORG, 'ann', 'Ann');
-    run = new RunDueEscalations(
-      ledger,
-      policies,
-      new FakeSchedules(),
-      new FakeTeams(),
-      contacts,
-      deliveries,
-      immediateTransactions,
-      clock,
-      methods,
-    );
-    ledger.open({
-      id: 'inc-1',
-      organizationId: ORG,
-      customerId: null,
-      title: 'Shop down',
-      escalationPolicyId: 'policy-1',
-      openedAt: t0,
-      acknowledgedAt: null,
-      resolvedAt: null,
-    });
+    world = anOnCallWorld({ now: t0, organizationId: ORG });
+    ({ clock, deliveries, methods, job: run } = world);
+    await world.policy([{ delayMinutes: 5, targets: [{ type: 'user', id: 'ann' }] }], 1);
+    world.contact(['ann', 'Ann']).open('inc-1', 'Shop down');
   });
 
   it('pages level 1 on the account e-mail, the webhook and the SMS number, each once however often the job runs', async () => {

@@ -1,45 +1,29 @@
 import { expect } from 'chai';
-import { EscalationPolicy } from '../../../../src/domain/on-call/escalation-policy';
 import { Schedule } from '../../../../src/domain/on-call/schedule';
 import { Team } from '../../../../src/domain/on-call/teams';
-import { RunDueEscalations } from '../../../../src/application/on-call/run-due-escalations';
-import { ManualClock } from '../../../support/manual-clock';
-import { immediateTransactions } from '../../../support/fakes/shared-fakes';
-import { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
-import {
-  FakeEscalationLedger,
-  FakeEscalationPolicies,
-  FakePagingContacts,
-  FakeSchedules,
-  FakeTeams,
-} from '../../../support/fakes/on-call-fakes';
+import type { RunDueEscalations } from '../../../../src/application/on-call/run-due-escalations';
+import { anOnCallWorld, type OnCallWorld } from '../../../support/builders/on-call';
 
 const ORG = 7;
 const MINUTE = 60_000;
 
 describe('RunDueEscalations (escalating unacknowledged incidents)', () => {
-  let clock: ManualClock;
-  let ledger: FakeEscalationLedger;
-  let deliveries: FakeDirectDeliveries;
+  let world: OnCallWorld;
+  let { clock, ledger, deliveries } = {} as OnCallWorld;
   let run: RunDueEscalations;
-  const paged = () =>
-    deliveries.rows.map((r) => [r.message.recipient.type === 'email' ? r.message.recipient.address : '?', r.message.data?.level]);
+  const paged = () => world.paged();
 
   beforeEach(async () => {
-    clock = new ManualClock('2026-06-01T10:00:00Z');
+    world = anOnCallWorld({ organizationId: ORG });
+    ({ clock, ledger, deliveries, job: run } = world);
     const now = clock.now();
-    ledger = new FakeEscalationLedger();
-    deliveries = new FakeDirectDeliveries();
-    const teams = new FakeTeams();
-    const schedules = new FakeSchedules();
-    const policies = new FakeEscalationPolicies();
-    await teams.add(
+    await world.teams.add(
       Team.create(
         { id: 'team-1', organizationId: ORG, name: 'SRE', description: null, members: [{ userId: 'cat', imRole: 'member' }] },
         now,
       ),
     );
-    await schedules.add(
+    await world.schedules.add(
       Schedule.create(
         {
           id: 'sched-1',
@@ -63,34 +47,11 @@ describe('RunDueEscalations (escalating unacknowledged incidents)', () => {
         now,
       ),
     );
-    await policies.add(
-      EscalationPolicy.create(
-        {
-          id: 'policy-1',
-          organizationId: ORG,
-          name: 'Default',
-          description: null,
-          repeatCount: 0,
-          levels: [
-            { delayMinutes: 5, targets: [{ type: 'user', id: 'ann' }] },
-            { delayMinutes: 10, targets: [{ type: 'schedule', id: 'sched-1' }] },
-          ],
-        },
-        now,
-      ),
-    );
-    const contacts = new FakePagingContacts().add(ORG, 'ann', 'Ann').add(ORG, 'bob', 'Bob').add(ORG, 'cat', 'Cat');
-    run = new RunDueEscalations(ledger, policies, schedules, teams, contacts, deliveries, immediateTransactions, clock);
-    ledger.open({
-      id: 'inc-1',
-      organizationId: ORG,
-      customerId: null,
-      title: 'Checkout down',
-      escalationPolicyId: 'policy-1',
-      openedAt: now,
-      acknowledgedAt: null,
-      resolvedAt: null,
-    });
+    await world.policy([
+      { delayMinutes: 5, targets: [{ type: 'user', id: 'ann' }] },
+      { delayMinutes: 10, targets: [{ type: 'schedule', id: 'sched-1' }] },
+    ]);
+    world.contact(['ann', 'Ann'], ['bob', 'Bob'], ['cat', 'Cat']).open('inc-1', 'Checkout down');
   });
 
   it("pages level 1 when the incident opens, and nothing more before level 1's delay passes", async () => {

@@ -1,23 +1,11 @@
+import { aProbesWorld } from '../../../support/builders/probes';
 import { expect } from 'chai';
-import { RecordCheckResult } from '../../../../src/application/incidents/record-check-result';
-import { AlertActions } from '../../../../src/application/incidents/alert-actions';
-import { LocationMonitors } from '../../../../src/application/probes/location-monitors';
-import { ReceiveProbeResults } from '../../../../src/application/probes/receive-probe-results';
 import type { ProbeCaller } from '../../../../src/application/probes/probe-identity';
 import { resultFromWire, type ReportedResult, type WireProbeStatus } from '../../../../src/application/probes/wire';
-import {
-  FakeAlertStates,
-  FakeEvents,
-  FakeIncidents,
-  FakeLiveLocations,
-  FakeMaintenanceWindows,
-  aPolicy,
-} from '../../../support/fakes/incidents-fakes';
-import { aMonitorRef, FakeMonitorLookup, FakeResults } from '../../../support/fakes/results-fakes';
-import { FakeSchedule } from '../../../support/fakes/scheduling-fakes';
+import { aPolicy } from '../../../support/fakes/incidents-fakes';
+import { aMonitorRef, FakeMonitorLookup } from '../../../support/fakes/results-fakes';
 import { immediateTransactions } from '../../../support/fakes/shared-fakes';
 import type { TransactionRunner } from '../../../../src/application/shared/transaction';
-import { FakeLateResults, FakeProbeAssignments, FakeProbeRegistry, FakeSteadyProbeResults } from '../../../support/fakes/probes-fakes';
 import { ManualClock } from '../../../support/manual-clock';
 
 const clock = new ManualClock('2026-11-22T12:00:00Z');
@@ -32,11 +20,7 @@ const wire = (seq: number, monitorId: number, down = false): ReportedResult => {
   return resultFromWire([seq, WORKER, monitorId, at, at, at, 'http', 3, null, 1, null, 2, findings, {}]);
 };
 
-async function setup() {
-  const registry = new FakeProbeRegistry();
-  const schedule = new FakeSchedule();
-  const results = new FakeResults();
-  const incidents = new FakeIncidents();
+async function aSteadyWorld() {
   const policy = aPolicy({ locations: ['office'] });
   const lookup = new FakeMonitorLookup(aMonitorRef({ organizationId: 5 }), policy);
   lookup.others.set(9, {
@@ -44,46 +28,28 @@ async function setup() {
     policy,
     dependsOn: [],
   });
-  const record = new RecordCheckResult(
-    lookup,
-    results,
-    new FakeAlertStates(),
-    incidents,
-    new FakeMaintenanceWindows(false),
-    new AlertActions(incidents, new FakeEvents(), { uuid: () => 'uuid' }),
-    immediateTransactions,
-    clock,
-    new FakeLiveLocations(['office']),
-    { detailSampleMinutes: 60 },
-  );
-  const assignments = new FakeProbeAssignments([
-    { monitorId: 7, organizationId: 5, customerId: 2, intervalMs: 60_000, locations: ['office'] },
-    { monitorId: 9, organizationId: 5, customerId: 2, intervalMs: 60_000, locations: ['office'] },
-  ]);
-  const steady = new FakeSteadyProbeResults(registry, schedule, assignments, results);
   let transactions = 0;
   const tx: TransactionRunner = { run: (work) => ((transactions += 1), immediateTransactions.run(work)) };
-  const receive = new ReceiveProbeResults(
-    registry,
-    assignments,
-    schedule,
-    record,
-    new FakeLateResults(),
-    tx,
+  const world = aProbesWorld({
     clock,
-    { timelyMs: 120_000, keepMs: 6 * 3_600_000, detailSampleMinutes: 60 },
-    { monitors: new LocationMonitors(assignments, clock), store: steady },
-  );
+    tx,
+    lookup,
+    assignments: [
+      { monitorId: 7, organizationId: 5, customerId: 2, intervalMs: 60_000, locations: ['office'] },
+      { monitorId: 9, organizationId: 5, customerId: 2, intervalMs: 60_000, locations: ['office'] },
+    ],
+  });
+  const { registry, schedule, receive } = world;
   await registry.greet({ instanceId: 'a1', keyId: 1, locationId: 10 }, { name: 'p', version: '1' }, clock.now());
   await schedule.register(WORKER, ['office'], new Date(clock.now().getTime() + 15_000));
   // Each monitor's first result makes its state (the long way); from then on its up results are steady.
   await receive.execute(caller, [wire(1, 7), wire(2, 9)], STATUS);
-  return { registry, results, incidents, steady, assignments, receive, transactions: () => transactions };
+  return { ...world, transactions: () => transactions };
 }
 
 describe('ReceiveProbeResults: the steady way', () => {
   it('stores a batch of steady results and moves the sequence through the one statement, no transaction of its own', async () => {
-    const { receive, steady, results, registry, transactions } = await setup();
+    const { receive, steady, results, registry, transactions } = await aSteadyWorld();
     const before = transactions();
     const answer = await receive.execute(caller, [wire(4, 9), wire(3, 7)], STATUS);
     expect(answer).to.deep.equal({ lastSeq: 4, recorded: 2, late: 0, duplicates: 0, refused: 0, tooOld: 0, tooNew: 0, fenced: [] });
@@ -96,7 +62,7 @@ describe('ReceiveProbeResults: the steady way', () => {
   });
 
   it('writes nothing and moves no sequence when the statement fails (the probe sends the batch again)', async () => {
-    const { receive, steady, results, registry } = await setup();
+    const { receive, steady, results, registry } = await aSteadyWorld();
     const stored = results.rows.length;
     steady.failure = new Error('connection lost');
     let failed: unknown = null;
@@ -110,7 +76,7 @@ describe('ReceiveProbeResults: the steady way', () => {
   });
 
   it('sends a batch with a state change the long way: the incident path judges it', async () => {
-    const { receive, steady, results } = await setup();
+    const { receive, steady, results } = await aSteadyWorld();
     const answer = await receive.execute(caller, [wire(3, 7, true), wire(4, 9)], STATUS);
     expect(answer).to.include({ lastSeq: 4, recorded: 2 });
     expect(steady.batches).to.have.length(0);
@@ -121,7 +87,7 @@ describe('ReceiveProbeResults: the steady way', () => {
   });
 
   it('refuses, the long way, results of a monitor paused after the view held it, and the view lets it go', async () => {
-    const { receive, steady, assignments, results } = await setup();
+    const { receive, steady, assignments, results } = await aSteadyWorld();
     assignments.paused.add(9);
     const stored = results.rows.length;
     expect(await receive.execute(caller, [wire(3, 7), wire(4, 9)], STATUS)).to.include({ lastSeq: 4, recorded: 1, refused: 1 });

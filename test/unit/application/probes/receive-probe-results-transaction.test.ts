@@ -1,11 +1,8 @@
+import { aProbesWorld } from '../../../support/builders/probes';
 import { expect } from 'chai';
-import { ReceiveProbeResults } from '../../../../src/application/probes/receive-probe-results';
 import type { ProbeCaller } from '../../../../src/application/probes/probe-identity';
 import { resultFromWire, type ReportedResult, type WireProbeStatus } from '../../../../src/application/probes/wire';
-import { aRecorderOnFakes } from '../../../support/fakes/recording-fakes';
-import { FakeSchedule } from '../../../support/fakes/scheduling-fakes';
 import { recordedTransactions } from '../../../support/fakes/shared-fakes';
-import { FakeLateResults, FakeProbeAssignments, FakeProbeRegistry } from '../../../support/fakes/probes-fakes';
 import { ManualClock } from '../../../support/manual-clock';
 
 const clock = new ManualClock('2026-11-22T12:00:00Z');
@@ -36,18 +33,11 @@ const wire = (seq: number, status: 'up' | 'down', agoMs: number): ReportedResult
 /** A probe's batch taking the long way locks its stream, renews, confirms, stores late results and advances in the runner's transaction. */
 describe('ReceiveProbeResults: writes join the transaction they run in', () => {
   it("hands the runner's transaction to the stream lock, the renewal, the confirmations, the late results and the advance", async () => {
-    const registry = new FakeProbeRegistry();
-    const schedule = new FakeSchedule();
-    const late = new FakeLateResults();
-    const { record } = aRecorderOnFakes(clock, ['office']);
-    const assignments = new FakeProbeAssignments([
-      { monitorId: 7, organizationId: 5, customerId: 2, intervalMs: 60_000, locations: ['office'] },
-    ]);
     const transactions = recordedTransactions();
-    const receive = new ReceiveProbeResults(registry, assignments, schedule, record, late, transactions, clock, {
-      timelyMs: 120_000,
-      keepMs: 6 * 3_600_000,
-      detailSampleMinutes: 60,
+    const { registry, schedule, late, receive } = aProbesWorld({
+      clock,
+      tx: transactions,
+      assignments: [{ monitorId: 7, organizationId: 5, customerId: 2, intervalMs: 60_000, locations: ['office'] }],
     });
     await registry.greet({ instanceId: 'a1', keyId: 1, locationId: 10 }, { name: 'p', version: '1' }, clock.now());
     await schedule.register(WORKER, ['office'], new Date(clock.now().getTime() + 15_000));

@@ -1,12 +1,8 @@
+import { aProbesWorld } from '../../../support/builders/probes';
 import { expect } from 'chai';
-import { PROBE_CLOCK_SKEW_MS, ReceiveProbeResults } from '../../../../src/application/probes/receive-probe-results';
+import { PROBE_CLOCK_SKEW_MS } from '../../../../src/application/probes/receive-probe-results';
 import type { ProbeCaller } from '../../../../src/application/probes/probe-identity';
 import { resultFromWire, type ReportedResult, type WireProbeStatus, type WireResult } from '../../../../src/application/probes/wire';
-import { aRecorderOnFakes } from '../../../support/fakes/recording-fakes';
-import { FakeSchedule } from '../../../support/fakes/scheduling-fakes';
-import { immediateTransactions } from '../../../support/fakes/shared-fakes';
-import { FakeLateResults, FakeProbeAssignments, FakeProbeRegistry, FakeSteadyProbeResults } from '../../../support/fakes/probes-fakes';
-import { LocationMonitors } from '../../../../src/application/probes/location-monitors';
 import { expectAppErrorAsync } from '../../../support/expect-app-error';
 import { ManualClock } from '../../../support/manual-clock';
 
@@ -15,29 +11,15 @@ const caller: ProbeCaller = { keyId: 1, locationId: 10, locationCode: 'office', 
 const STATUS: WireProbeStatus = { monitorsHeld: 2, checksPerSecond: 1, lagMs: 0, buffered: 0, dropped: 0 };
 const WORKER = 'probe:a1:0';
 
-function setup() {
-  const registry = new FakeProbeRegistry();
-  const schedule = new FakeSchedule();
-  const late = new FakeLateResults();
-  const { record, incidents, results } = aRecorderOnFakes(clock, ['office']);
-  const assignments = new FakeProbeAssignments([
-    { monitorId: 7, organizationId: 5, customerId: 2, intervalMs: 60_000, locations: ['office'] },
-    { monitorId: 8, organizationId: 6, customerId: 3, intervalMs: 60_000, locations: ['elsewhere'] },
-  ]);
-  // The steady way wired as the service wires it: every rule below holds whichever way a batch takes.
-  const steady = new FakeSteadyProbeResults(registry, schedule, assignments, results);
-  const receive = new ReceiveProbeResults(
-    registry,
-    assignments,
-    schedule,
-    record,
-    late,
-    immediateTransactions,
+/** Monitor 7 of organization 5 checked from `office`, monitor 8 of organization 6 from `elsewhere`. */
+function anIntakeWorld() {
+  return aProbesWorld({
     clock,
-    { timelyMs: 120_000, keepMs: 6 * 3_600_000, detailSampleMinutes: 60 },
-    { monitors: new LocationMonitors(assignments, clock), store: steady },
-  );
-  return { registry, schedule, results, incidents, late, receive, steady };
+    assignments: [
+      { monitorId: 7, organizationId: 5, customerId: 2, intervalMs: 60_000, locations: ['office'] },
+      { monitorId: 8, organizationId: 6, customerId: 3, intervalMs: 60_000, locations: ['elsewhere'] },
+    ],
+  });
 }
 
 /** A result as a probe sends it (the compact wire form), read as the server reads it. */
@@ -63,7 +45,7 @@ const wire = (seq: number, status: 'up' | 'down', agoMs: number, monitorId = 7, 
 };
 
 async function registered() {
-  const s = setup();
+  const s = anIntakeWorld();
   await s.registry.greet({ instanceId: 'a1', keyId: 1, locationId: 10 }, { name: 'p', version: '1' }, clock.now());
   await s.schedule.register(WORKER, ['office'], new Date(clock.now().getTime() + 15_000));
   return s;
@@ -120,7 +102,7 @@ describe('ReceiveProbeResults', () => {
   });
 
   it('refuses a batch from a process that never said hello, storing nothing (probeNotRegistered)', async () => {
-    const { receive, results, late } = setup();
+    const { receive, results, late } = anIntakeWorld();
     await expectAppErrorAsync(receive.execute(caller, [wire(1, 'down', 1_000)], STATUS), 'probeNotRegistered');
     expect(results.rows).to.have.length(0);
     expect(late.rows).to.have.length(0);

@@ -1,80 +1,12 @@
+import { aReportsWorld, REPORT_LOOKBACK_MS } from '../../../support/builders/reports';
 import { expect } from 'chai';
-import { GetUptimeStats } from '../../../../src/application/results/get-uptime-stats';
-import { CreateReport } from '../../../../src/application/reports/create-report';
-import { UpdateReport } from '../../../../src/application/reports/update-report';
-import { ReportRunner } from '../../../../src/application/reports/report-runner';
-import { RunDueReports } from '../../../../src/application/reports/run-due-reports';
-import { RunReportNow } from '../../../../src/application/reports/run-report-now';
-import { GetReportPdf } from '../../../../src/application/reports/get-report-pdf';
-import type { ReportInput } from '../../../../src/application/reports/report-input';
 import { anActor } from '../../../support/builders';
 import { codeOf } from '../../../support/expect-app-error';
-import { ManualClock } from '../../../support/manual-clock';
-import { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
-import { FakeCoverage, FakeMonitorLookup, aMonitorRef } from '../../../support/fakes/results-fakes';
-import {
-  FakeReportArchive,
-  FakeReportRenderer,
-  FakeReportRepository,
-  FakeReportRuns,
-  FakeReportScopeRefs,
-  FakeReportSources,
-} from '../../../support/fakes/reports-fakes';
-import { immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
-
-const LOOKBACK_MS = 72 * 3_600_000;
-
-/** A report service over fakes: Monday 2026-06-01 12:00 UTC, one monitor up 90 % of the time. */
-function aReportService() {
-  const clock = new ManualClock('2026-06-01T12:00:00Z');
-  const reports = new FakeReportRepository();
-  const refs = new FakeReportScopeRefs();
-  const sources = new FakeReportSources();
-  sources.reportedMonitors = [{ ...aMonitorRef({ monitorId: 7, customerId: 2, name: 'Shop' }), customerName: 'Acme' }];
-  const runs = new FakeReportRuns();
-  const renderer = new FakeReportRenderer();
-  const archive = new FakeReportArchive();
-  const deliveries = new FakeDirectDeliveries();
-  const uptime = new GetUptimeStats(new FakeMonitorLookup(), new FakeCoverage(null, { up: 0.9, down: 0.1 }), clock);
-  const ids = sequentialIds();
-  const runner = new ReportRunner(sources, runs, renderer, archive, deliveries, uptime, immediateTransactions, ids, clock);
-  const due = new RunDueReports(reports, sources, runs, runner, clock, { lookbackMs: LOOKBACK_MS, customerReportTime: '06:00' });
-  const create = new CreateReport(reports, refs, ids, clock, immediateTransactions);
-  const input = (overrides: Partial<ReportInput> = {}): ReportInput => ({
-    name: 'Weekly SLA',
-    frequency: 'weekly',
-    weekday: 1,
-    timeOfDay: '08:00',
-    timezone: 'UTC',
-    scope: { customers: [], monitors: [], tags: [] },
-    recipients: ['cfo@agency.example', 'ops@agency.example'],
-    mode: 'always',
-    threshold: null,
-    slaTarget: 99.9,
-    enabled: true,
-    ...overrides,
-  });
-  return {
-    clock,
-    reports,
-    refs,
-    sources,
-    runs,
-    renderer,
-    archive,
-    deliveries,
-    due,
-    create,
-    input,
-    update: new UpdateReport(reports, refs, clock, immediateTransactions),
-    now: new RunReportNow(reports, runner, clock),
-    pdf: new GetReportPdf(runs, archive),
-  };
-}
+import { aMonitorRef } from '../../../support/fakes/results-fakes';
 
 describe('report runs', () => {
   it('makes the latest slot once, mails the PDF to each recipient by file path, and not again on the next pass', async () => {
-    const s = aReportService();
+    const s = aReportsWorld();
     s.clock.set('2026-05-20T00:00:00Z');
     await s.create.execute(anActor().build(), s.input());
     s.clock.set('2026-06-01T12:00:00Z');
@@ -107,7 +39,7 @@ describe('report runs', () => {
   });
 
   it("names a scheduled slot's PDF by report and slot: a slot made again after a worker died midway replaces the dead attempt's file", async () => {
-    const s = aReportService();
+    const s = aReportsWorld();
     s.clock.set('2026-05-20T00:00:00Z');
     await s.create.execute(anActor().build(), s.input());
     s.clock.set('2026-06-01T12:00:00Z');
@@ -122,18 +54,18 @@ describe('report runs', () => {
   });
 
   it('does not make a slot that came before the report existed, or one older than the lookback', async () => {
-    const s = aReportService();
+    const s = aReportsWorld();
     s.clock.set('2026-06-01T09:00:00Z');
     await s.create.execute(anActor().build(), s.input());
     expect(await s.due.execute()).to.deep.equal({ made: 0 });
     s.clock.set('2026-06-08T08:00:00Z');
-    s.clock.advance(LOOKBACK_MS + 1);
+    s.clock.advance(REPORT_LOOKBACK_MS + 1);
     expect(await s.due.execute()).to.deep.equal({ made: 0 });
     expect(s.runs.runs).to.have.length(0);
   });
 
   it('skips a threshold report when every monitor stayed at or above the threshold: no PDF, no mail', async () => {
-    const s = aReportService();
+    const s = aReportsWorld();
     const view = await s.create.execute(anActor().build(), s.input({ mode: 'threshold', threshold: 80 }));
     const run = await s.now.execute(anActor().build(), { id: view.report.publicId });
     expect(run).to.include({ status: 'skipped', pdfPath: null, trigger: 'manual', slot: null });
@@ -146,7 +78,7 @@ describe('report runs', () => {
   });
 
   it('records a failed run with its reason when the PDF cannot be made, and mails nothing', async () => {
-    const s = aReportService();
+    const s = aReportsWorld();
     s.renderer.failWith = new Error('font missing');
     const view = await s.create.execute(anActor().build(), s.input());
     const run = await s.now.execute(anActor().build(), { id: view.report.publicId });
@@ -155,7 +87,7 @@ describe('report runs', () => {
   });
 
   it('answers reportPdfNotFound when the recorded file cannot be read', async () => {
-    const s = aReportService();
+    const s = aReportsWorld();
     const view = await s.create.execute(anActor().build(), s.input());
     const run = await s.now.execute(anActor().build(), { id: view.report.publicId });
     s.archive.files.clear();
@@ -164,7 +96,7 @@ describe('report runs', () => {
   });
 
   it('sends customers with monthly reports their own monitors on the 1st, to their address, once', async () => {
-    const s = aReportService();
+    const s = aReportsWorld();
     s.sources.reportedMonitors.push({ ...aMonitorRef({ monitorId: 8, customerId: 3, name: 'Other' }), customerName: 'Other Co' });
     s.sources.customers = [{ organizationId: 1, customerId: 2, name: 'Acme', email: 'reports@acme.example' }];
     s.clock.set('2026-06-01T05:59:00Z');
@@ -186,7 +118,7 @@ describe('report runs', () => {
 
 describe('report definitions', () => {
   it('refuses scope ids the organization does not own, listing them (invalidReportScope)', async () => {
-    const s = aReportService();
+    const s = aReportsWorld();
     const error = await s.create
       .execute(anActor().build(), s.input({ scope: { customers: ['customer-2', 'customer-99'], monitors: [], tags: ['tag-1'] } }))
       .then(
@@ -202,13 +134,13 @@ describe('report definitions', () => {
   });
 
   it('lets editors and admins write; read-only members get roleForbidden', async () => {
-    const s = aReportService();
+    const s = aReportsWorld();
     expect(await codeOf(s.create.execute(anActor().withRole('readonly').build(), s.input()))).to.equal('roleForbidden');
     expect(await codeOf(s.create.execute(anActor().withRole('editor').build(), s.input()))).to.equal(undefined);
   });
 
   it("switching frequency needs the new frequency's field (invalidReportSchedule), and then drops the old one", async () => {
-    const s = aReportService();
+    const s = aReportsWorld();
     const view = await s.create.execute(anActor().build(), s.input());
     const id = view.report.publicId;
     expect(await codeOf(s.update.execute(anActor().build(), { id, change: { frequency: 'monthly' } }))).to.equal('invalidReportSchedule');

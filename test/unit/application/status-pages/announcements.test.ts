@@ -1,30 +1,21 @@
 import { expect } from 'chai';
-import { AnnounceToSubscribers } from '../../../../src/application/status-pages/announce-to-subscribers';
 import type { PageEvent } from '../../../../src/application/status-pages/ports';
 import { MaintenanceWindow } from '../../../../src/domain/maintenance/maintenance-window';
 import { StatusPage, type ComponentGroup } from '../../../../src/domain/status-pages/status-page';
 import { Subscriber } from '../../../../src/domain/status-pages/subscriber';
-import { ManualClock } from '../../../support/manual-clock';
-import { immediateTransactions } from '../../../support/fakes/shared-fakes';
-import { FakeMaintenanceWindows } from '../../../support/fakes/maintenance-fakes';
-import { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
-import { FakeComponentCatalog, FakePageEventFeed, FakeStatusPages, FakeSubscribers } from '../../../support/fakes/status-pages-fakes';
+import { aStatusPagesWorld } from '../../../support/builders/status-pages';
 
 const ORG = 1;
-const links = { publicBaseUrl: 'https://status.example' };
 
-async function setup() {
-  const clock = new ManualClock('2026-06-01T12:00:00Z');
-  const pages = new FakeStatusPages();
-  const catalog = new FakeComponentCatalog()
+/** Pages added with `addPage` (each with one subscriber to everything), the events the feed tells of, and what the subscribers were told. */
+function anAnnouncingWorld() {
+  const world = aStatusPagesWorld();
+  const { clock, pages, catalog, subscribers, deliveries } = world;
+  catalog
     .add(ORG, { type: 'monitor', id: 7, publicId: 'm-7', customerId: 3, name: 'https://shop.acme.example' })
     .add(ORG, { type: 'customerDomain', id: 5, publicId: 'd-5', customerId: 3, name: 'acme.example' })
     .add(2, { type: 'monitor', id: 70, publicId: 'm-70', customerId: 30, name: 'Theirs' });
   catalog.records.set('monitor:7', { ...catalog.records.get('monitor:7')!, publicName: 'Website' });
-  const subscribers = new FakeSubscribers();
-  const deliveries = new FakeDirectDeliveries();
-  const feed = new FakePageEventFeed();
-  const windows = new FakeMaintenanceWindows();
   const addPage = async (organizationId: number, slug: string, groups: ComponentGroup[]) => {
     const page = await pages.add(
       StatusPage.create(
@@ -65,14 +56,13 @@ async function setup() {
     occurrence: null,
     ...over,
   });
-  const announce = new AnnounceToSubscribers(feed, pages, catalog, windows, subscribers, deliveries, immediateTransactions, links, clock);
   const told = () => deliveries.rows.map((r) => [(r.message.recipient as { address: string }).address, r.message.subject]);
-  return { clock, pages, feed, windows, deliveries, announce, addPage, event, told };
+  return { ...world, addPage, event, told };
 }
 
 describe('Status pages: announcing outbox events to subscribers (use case)', () => {
   it('names a monitor as each page shows it, never by the stored text, for automatic incidents', async () => {
-    const { feed, announce, addPage, event, told } = await setup();
+    const { feed, announce, addPage, event, told } = anAnnouncingWorld();
     await addPage(ORG, 'named', [{ name: 'x', components: [{ type: 'monitor', id: 7, name: 'Storefront' }] }]);
     await addPage(ORG, 'plain', [{ name: 'x', components: [{ type: 'monitor', id: 7, name: null }] }]);
     feed.events.push(event({ id: 1, kind: 'incidentOpened' }), event({ id: 2, kind: 'incidentResolved', summary: 'back up' }));
@@ -86,7 +76,7 @@ describe('Status pages: announcing outbox events to subscribers (use case)', () 
   });
 
   it("keeps a person's summary of a manual incident", async () => {
-    const { feed, announce, addPage, event, told } = await setup();
+    const { feed, announce, addPage, event, told } = anAnnouncingWorld();
     await addPage(ORG, 'named', [{ name: 'x', components: [{ type: 'monitor', id: 7, name: 'Storefront' }] }]);
     feed.events.push(event({ id: 1, kind: 'incidentOpened', origin: 'manual', summary: 'Payments are slow' }));
     await announce.execute();
@@ -94,7 +84,7 @@ describe('Status pages: announcing outbox events to subscribers (use case)', () 
   });
 
   it('keeps the whole incident text in the subject, colons included (only a maintenance summary loses its own prefix)', async () => {
-    const { feed, announce, addPage, event, told } = await setup();
+    const { feed, announce, addPage, event, told } = anAnnouncingWorld();
     await addPage(ORG, 'named', [{ name: 'x', components: [{ type: 'monitor', id: 7, name: 'Payments: EU' }] }]);
     feed.events.push(
       event({ id: 1, kind: 'incidentOpened' }),
@@ -108,7 +98,7 @@ describe('Status pages: announcing outbox events to subscribers (use case)', () 
   });
 
   it("tells nobody of an event about a monitor on no page, nor another organization's pages, yet marks it told", async () => {
-    const { feed, announce, addPage, event, deliveries } = await setup();
+    const { feed, announce, addPage, event, deliveries } = anAnnouncingWorld();
     await addPage(ORG, 'domains', [{ name: 'x', components: [{ type: 'customerDomain', id: 5, name: null }] }]);
     await addPage(2, 'theirs', [{ name: 'x', components: [{ type: 'monitor', id: 7, name: null }] }]);
     feed.events.push(event({ id: 1, kind: 'incidentOpened' }));
@@ -118,7 +108,7 @@ describe('Status pages: announcing outbox events to subscribers (use case)', () 
   });
 
   it('tells of maintenance the pages whose components the window covers, a domain through its customer', async () => {
-    const { feed, announce, addPage, event, windows, clock, told } = await setup();
+    const { feed, announce, addPage, event, windows, clock, told } = anAnnouncingWorld();
     await addPage(ORG, 'domains', [{ name: 'x', components: [{ type: 'customerDomain', id: 5, name: null }] }]);
     const window = await windows.add(
       MaintenanceWindow.create(
@@ -156,7 +146,7 @@ describe('Status pages: announcing outbox events to subscribers (use case)', () 
   });
 
   it('sends nothing twice when a batch is read again (dedup keys per event and subscriber)', async () => {
-    const { feed, announce, addPage, event, deliveries } = await setup();
+    const { feed, announce, addPage, event, deliveries } = anAnnouncingWorld();
     await addPage(ORG, 'plain', [{ name: 'x', components: [{ type: 'monitor', id: 7, name: null }] }]);
     feed.events.push(event({ id: 1, kind: 'incidentOpened' }));
     await announce.execute();

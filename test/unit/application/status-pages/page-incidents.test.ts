@@ -1,35 +1,16 @@
 import { expect } from 'chai';
-import { CreateStatusPage } from '../../../../src/application/status-pages/create-status-page';
-import { CreatePageIncident } from '../../../../src/application/status-pages/create-page-incident';
-import { PostPageIncidentUpdate } from '../../../../src/application/status-pages/post-page-incident-update';
-import { ListPageIncidents } from '../../../../src/application/status-pages/list-page-incidents';
-import { SubscriberNotices } from '../../../../src/application/status-pages/subscriber-notices';
 import { Subscriber } from '../../../../src/domain/status-pages/subscriber';
 import { anActor } from '../../../support/builders';
-import { ManualClock } from '../../../support/manual-clock';
+import { aStatusPagesWorld, SHOP_AND_BLOG } from '../../../support/builders/status-pages';
 import { codeOf, expectAppErrorAsync } from '../../../support/expect-app-error';
-import { immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
-import { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
-import {
-  FakeComponentCatalog,
-  FakePageIncidents,
-  FakeStatusPageReadings,
-  FakeStatusPages,
-  FakeSubscribers,
-} from '../../../support/fakes/status-pages-fakes';
+import type { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
 
 const ORG = 1;
-const hasher = { hash: async (p: string) => `hashed:${p}`, verify: async (h: string, p: string) => h === `hashed:${p}` };
-const links = { publicBaseUrl: 'https://status.example' };
 
-async function setup() {
-  const clock = new ManualClock('2026-06-01T12:00:00Z');
-  const pages = new FakeStatusPages();
-  const catalog = new FakeComponentCatalog()
-    .add(ORG, { type: 'monitor', id: 7, publicId: 'm-7', customerId: 3, name: 'Shop' })
-    .add(ORG, { type: 'monitor', id: 8, publicId: 'm-8', customerId: 3, name: 'Blog' })
-    .add(ORG, { type: 'monitor', id: 10, publicId: 'm-10', customerId: 3, name: 'Not on the page' });
-  const readings = new FakeStatusPageReadings();
+/** The page "Acme" over m-7 ("Shop") and m-8 ("Blog"); m-10 is in the catalog but not on the page; two service incidents open. */
+async function aPageIncidentWorld() {
+  const world = aStatusPagesWorld().monitor(7, 'Shop').monitor(8, 'Blog').monitor(10, 'Not on the page');
+  const { clock, readings, subscribers } = world;
   readings.serviceIncidents = [
     {
       id: 41,
@@ -52,41 +33,13 @@ async function setup() {
       resolvedAt: null,
     },
   ];
-  const incidents = new FakePageIncidents();
-  const subscribers = new FakeSubscribers();
-  const deliveries = new FakeDirectDeliveries();
-  const notices = new SubscriberNotices(subscribers, deliveries, links, clock);
-  const ids = sequentialIds();
-  const page = await new CreateStatusPage(pages, catalog, hasher, ids, clock, immediateTransactions).execute(anActor().build(), {
-    title: 'Acme',
-    slug: 'acme',
-    description: null,
-    logo: null,
-    brandColor: '#000000',
-    showResponseTimes: false,
-    footer: null,
-    ipAllowlist: [],
-    customerId: null,
-    password: null,
-    groups: [
-      {
-        name: 'All',
-        components: [
-          { type: 'monitor', id: 'm-7' },
-          { type: 'monitor', id: 'm-8' },
-        ],
-      },
-    ],
-  });
-  const create = new CreatePageIncident(pages, incidents, readings, catalog, notices, immediateTransactions, ids, clock);
-  const post = new PostPageIncidentUpdate(pages, incidents, catalog, notices, immediateTransactions, clock);
-  const list = new ListPageIncidents(pages, incidents, catalog, clock);
+  const page = await world.aPage('acme', { groups: SHOP_AND_BLOG });
   const follower = async (address: string, componentKeys: string[], confirmed = true) => {
     const s = Subscriber.email({ pageId: page.id, organizationId: ORG, address, componentKeys, token: `t-${address}` }, clock.now());
     if (confirmed) s.confirm(clock.now());
     return (await subscribers.add(s)).subscriber;
   };
-  return { clock, page, pages, catalog, incidents, subscribers, deliveries, create, post, list, follower };
+  return { ...world, page, create: world.createIncident, post: world.postUpdate, list: world.listIncidents, follower };
 }
 
 const declare = (over: Record<string, unknown> = {}) => ({
@@ -102,7 +55,7 @@ const addresses = (deliveries: FakeDirectDeliveries) =>
 
 describe('Status pages: incidents told on a page (use cases)', () => {
   it('declares an incident on the page with its first update and its components by public or legacy id', async () => {
-    const { create, page } = await setup();
+    const { create, page } = await aPageIncidentWorld();
     const view = await create.execute(anActor().withRole('editor').build(), declare({ componentIds: ['M-7', '8'] }));
     expect(view.componentIds).to.deep.equal(['m-7', 'm-8']);
     expect(view.incident).to.deep.include({ pageId: page.id, incidentId: null, title: 'Slow checkout', status: 'investigating' });
@@ -111,7 +64,7 @@ describe('Status pages: incidents told on a page (use cases)', () => {
   });
 
   it('refuses a component that is not on the page, a missing title, an empty message and a read-only caller', async () => {
-    const { create, incidents } = await setup();
+    const { create, incidents } = await aPageIncidentWorld();
     await expectAppErrorAsync(create.execute(anActor().build(), declare({ componentIds: ['m-10'] })), 'validationFailed', {
       field: 'componentIds',
       componentId: 'm-10',
@@ -123,21 +76,21 @@ describe('Status pages: incidents told on a page (use cases)', () => {
   });
 
   it("answers incidentNotFound for a service incident of a monitor not on the page, and statusPageNotFound for another's page", async () => {
-    const { create } = await setup();
+    const { create } = await aPageIncidentWorld();
     expect(await codeOf(create.execute(anActor().build(), declare({ incidentId: 'inc-50' })))).to.equal('incidentNotFound');
     expect(await codeOf(create.execute(anActor().inOrganization(2).build(), declare()))).to.equal('statusPageNotFound');
     expect(await codeOf(create.execute(anActor().forCustomer(4).build(), declare()))).to.equal('statusPageNotFound');
   });
 
   it("takes a service incident's title and monitor when none are given", async () => {
-    const { create } = await setup();
+    const { create } = await aPageIncidentWorld();
     const view = await create.execute(anActor().build(), declare({ title: undefined, incidentId: 'inc-41', componentIds: [] }));
     expect(view.incident).to.deep.include({ title: 'Shop is down', incidentId: 41, incidentPublicId: 'inc-41' });
     expect(view.componentIds).to.deep.equal(['m-7']);
   });
 
   it("posts updates: each moves the status, resolved closes it; another page's incident is pageIncidentNotFound", async () => {
-    const { create, post, clock } = await setup();
+    const { create, post, clock } = await aPageIncidentWorld();
     const { incident } = await create.execute(anActor().build(), declare());
     clock.advance(60_000);
     const resolved = await post.execute(anActor().build(), {
@@ -169,7 +122,7 @@ describe('Status pages: incidents told on a page (use cases)', () => {
   });
 
   it("lists a page's incidents to its organization, newest first, and not to another", async () => {
-    const { create, list } = await setup();
+    const { create, list } = await aPageIncidentWorld();
     await create.execute(anActor().build(), declare({ title: 'First' }));
     await create.execute(anActor().build(), declare({ title: 'Second', componentIds: [] }));
     const views = await list.execute(anActor().withRole('readonly').build(), { id: '1' });
@@ -181,7 +134,7 @@ describe('Status pages: incidents told on a page (use cases)', () => {
   });
 
   it('tells each update to the confirmed subscribers following its components, page-wide ones included', async () => {
-    const { create, post, follower, deliveries } = await setup();
+    const { create, post, follower, deliveries } = await aPageIncidentWorld();
     await follower('shop@example.com', ['monitor:7']);
     await follower('blog@example.com', ['monitor:8']);
     await follower('all@example.com', []);
@@ -197,7 +150,7 @@ describe('Status pages: incidents told on a page (use cases)', () => {
   });
 
   it('tells a page-wide incident to every confirmed subscriber, whatever they follow', async () => {
-    const { create, follower, deliveries } = await setup();
+    const { create, follower, deliveries } = await aPageIncidentWorld();
     await follower('shop@example.com', ['monitor:7']);
     await follower('blog@example.com', ['monitor:8']);
     await create.execute(anActor().build(), declare({ componentIds: [] }));
@@ -205,7 +158,7 @@ describe('Status pages: incidents told on a page (use cases)', () => {
   });
 
   it('sends a webhook subscriber the update as data, with its secret and the page', async () => {
-    const { create, deliveries, subscribers, page, clock } = await setup();
+    const { create, deliveries, subscribers, page, clock } = await aPageIncidentWorld();
     const hook = Subscriber.webhook(
       { pageId: page.id, organizationId: ORG, address: 'https://hooks.example/x', secret: 'whsec_1', componentKeys: [], token: 't' },
       clock.now(),

@@ -1,37 +1,24 @@
 import { expect } from 'chai';
-import { CreateStatusPage, type NewStatusPageInput } from '../../../../src/application/status-pages/create-status-page';
-import { UpdateStatusPage } from '../../../../src/application/status-pages/update-status-page';
-import { DeleteStatusPage } from '../../../../src/application/status-pages/delete-status-page';
-import { GetStatusPage } from '../../../../src/application/status-pages/get-status-page';
-import { ListStatusPages } from '../../../../src/application/status-pages/list-status-pages';
+import type { NewStatusPageInput } from '../../../../src/application/status-pages/create-status-page';
 import { StatusPageViews } from '../../../../src/application/status-pages/page-view';
 import { isPageRef } from '../../../../src/application/status-pages/page-lookup';
 import { anActor } from '../../../support/builders';
-import { ManualClock } from '../../../support/manual-clock';
+import { aStatusPagesWorld } from '../../../support/builders/status-pages';
 import { codeOf, expectAppErrorAsync } from '../../../support/expect-app-error';
-import { sequentialIds, immediateTransactions } from '../../../support/fakes/shared-fakes';
-import { FakeComponentCatalog, FakeStatusPages } from '../../../support/fakes/status-pages-fakes';
 
 const ORG = 1;
-const hasher = { hash: async (p: string) => `hashed:${p}`, verify: async (h: string, p: string) => h === `hashed:${p}` };
 
-function setup() {
-  const clock = new ManualClock('2026-06-01T12:00:00Z');
-  const pages = new FakeStatusPages();
-  const catalog = new FakeComponentCatalog()
+/** Organization 1's monitors m-7 (customer 3) and m-8, domain d-5 and IP ip-6 (customer 4), customers c-3 and c-20, and organization 2's m-9. */
+function aPageCatalogWorld() {
+  const world = aStatusPagesWorld();
+  world.catalog
     .add(ORG, { type: 'monitor', id: 7, publicId: 'm-7', customerId: 3, name: 'Shop' })
     .add(ORG, { type: 'monitor', id: 8, publicId: 'm-8', customerId: 4, name: 'API' })
     .add(ORG, { type: 'customerDomain', id: 5, publicId: 'd-5', customerId: 4, name: 'api.example' })
     .add(ORG, { type: 'customerIp', id: 6, publicId: 'ip-6', customerId: 4, name: 'Gateway' })
     .add(2, { type: 'monitor', id: 9, publicId: 'm-9', customerId: 20, name: 'Theirs' });
-  catalog.customers.set('c-3', { id: 3, organizationId: ORG });
-  catalog.customers.set('c-20', { id: 20, organizationId: 2 });
-  const ids = sequentialIds();
-  const create = new CreateStatusPage(pages, catalog, hasher, ids, clock, immediateTransactions);
-  const update = new UpdateStatusPage(pages, catalog, hasher, ids, clock, immediateTransactions);
-  const remove = new DeleteStatusPage(pages, immediateTransactions);
-  const get = new GetStatusPage(pages);
-  const list = new ListStatusPages(pages);
+  world.catalog.customers.set('c-3', { id: 3, organizationId: ORG });
+  world.catalog.customers.set('c-20', { id: 20, organizationId: 2 });
   const input = (overrides: Partial<NewStatusPageInput> = {}): NewStatusPageInput => ({
     title: 'Acme',
     slug: 'acme',
@@ -46,12 +33,13 @@ function setup() {
     groups: [{ name: 'Web', components: [{ type: 'monitor', id: 'm-7' }] }],
     ...overrides,
   });
-  return { clock, pages, catalog, create, update, remove, get, list, input };
+  const { createPage: create, updatePage: update, removePage: remove, getPage: get, listPages: list } = world;
+  return { ...world, create, update, remove, get, list, input };
 }
 
 describe('Status pages: managing them (use cases)', () => {
   it('creates an organization page with its components resolved to their records and its password hashed', async () => {
-    const { create, input, pages } = setup();
+    const { create, input, pages } = aPageCatalogWorld();
     const page = await create.execute(
       anActor().build(),
       input({ password: 'open-sesame', groups: [{ name: 'x', components: [{ type: 'monitor', id: '7', name: 'Store' }] }] }),
@@ -63,14 +51,14 @@ describe('Status pages: managing them (use cases)', () => {
   });
 
   it("gives a page to a named customer of the organization, and answers customerNotFound for another organization's", async () => {
-    const { create, input } = setup();
+    const { create, input } = aPageCatalogWorld();
     expect((await create.execute(anActor().build(), input({ customerId: 'c-3' }))).customerId).to.equal(3);
     expect(await codeOf(create.execute(anActor().build(), input({ slug: 'x', customerId: 'c-20' })))).to.equal('customerNotFound');
     expect(await codeOf(create.execute(anActor().build(), input({ slug: 'y', customerId: 'nope' })))).to.equal('customerNotFound');
   });
 
   it("keeps a customer's page to that customer's components: another's is as missing as none, with the type's code", async () => {
-    const { create, input } = setup();
+    const { create, input } = aPageCatalogWorld();
     const components = { monitor: 'm-8', customerDomain: 'd-5', customerIp: 'ip-6' } as const;
     const codes = { monitor: 'monitorNotFound', customerDomain: 'customerDomainNotFound', customerIp: 'customerIpNotFound' };
     for (const type of ['monitor', 'customerDomain', 'customerIp'] as const) {
@@ -93,13 +81,13 @@ describe('Status pages: managing them (use cases)', () => {
   });
 
   it("makes a customer-scoped caller's pages its customer's, whatever customer it names", async () => {
-    const { create, input } = setup();
+    const { create, input } = aPageCatalogWorld();
     const page = await create.execute(anActor().forCustomer(3).build(), input({ customerId: 'c-20' }));
     expect(page.customerId).to.equal(3);
   });
 
   it('is for editors and administrators; a slug in use answers statusPageSlugTaken; a bad definition validationFailed', async () => {
-    const { create, input } = setup();
+    const { create, input } = aPageCatalogWorld();
     expect(await codeOf(create.execute(anActor().withRole('readonly').build(), input()))).to.equal('roleForbidden');
     await create.execute(anActor().withRole('editor').build(), input());
     expect(await codeOf(create.execute(anActor().build(), input()))).to.equal('statusPageSlugTaken');
@@ -107,7 +95,7 @@ describe('Status pages: managing them (use cases)', () => {
   });
 
   it('changes the fields sent only, and replaces all groups when groups are sent', async () => {
-    const { create, update, input, clock } = setup();
+    const { create, update, input, clock } = aPageCatalogWorld();
     const page = await create.execute(anActor().build(), input({ footer: 'Hello' }));
     clock.advance(60_000);
     const changed = await update.execute(anActor().build(), {
@@ -121,7 +109,7 @@ describe('Status pages: managing them (use cases)', () => {
   });
 
   it("keeps a customer's page to its components on a change too", async () => {
-    const { create, update, input, pages } = setup();
+    const { create, update, input, pages } = aPageCatalogWorld();
     const page = await create.execute(anActor().build(), input({ customerId: 'c-3' }));
     expect(
       await codeOf(
@@ -135,7 +123,7 @@ describe('Status pages: managing them (use cases)', () => {
   });
 
   it('signs every visitor out when the password changes or goes, and opens the page when it goes', async () => {
-    const { create, update, input } = setup();
+    const { create, update, input } = aPageCatalogWorld();
     const page = await create.execute(anActor().build(), input({ password: 'first-one' }));
     const changed = await update.execute(anActor().build(), { id: page.publicId, change: { password: 'second-one' } });
     expect(changed.passwordHash).to.equal('hashed:second-one');
@@ -146,7 +134,7 @@ describe('Status pages: managing them (use cases)', () => {
   });
 
   it('refuses a slug another page has, and leaves the stored page as it was', async () => {
-    const { create, update, input, pages } = setup();
+    const { create, update, input, pages } = aPageCatalogWorld();
     await create.execute(anActor().build(), input({ slug: 'taken' }));
     const page = await create.execute(anActor().build(), input());
     expect(await codeOf(update.execute(anActor().build(), { id: page.publicId, change: { slug: 'taken' } }))).to.equal(
@@ -157,7 +145,7 @@ describe('Status pages: managing them (use cases)', () => {
   });
 
   it("answers statusPageNotFound for another organization's or another customer's page, to every use case", async () => {
-    const { create, update, remove, get, input, pages } = setup();
+    const { create, update, remove, get, input, pages } = aPageCatalogWorld();
     const page = await create.execute(anActor().build(), input({ customerId: 'c-3' }));
     const outsiders = [anActor().inOrganization(2).build(), anActor().forCustomer(4).build()];
     for (const actor of outsiders) {
@@ -170,7 +158,7 @@ describe('Status pages: managing them (use cases)', () => {
   });
 
   it('deletes a page for a writer only, after which it is not found', async () => {
-    const { create, remove, get, input, pages } = setup();
+    const { create, remove, get, input, pages } = aPageCatalogWorld();
     const page = await create.execute(anActor().build(), input());
     expect(await codeOf(remove.execute(anActor().withRole('readonly').build(), { id: page.publicId }))).to.equal('roleForbidden');
     expect((await remove.execute(anActor().withRole('editor').build(), { id: page.publicId })).id).to.equal(page.id);
@@ -179,7 +167,7 @@ describe('Status pages: managing them (use cases)', () => {
   });
 
   it("lists the organization's pages to its callers and a customer's own pages to the customer", async () => {
-    const { create, list, input } = setup();
+    const { create, list, input } = aPageCatalogWorld();
     await create.execute(anActor().build(), input({ slug: 'org' }));
     await create.execute(anActor().build(), input({ slug: 'c3', customerId: 'c-3' }));
     const slugs = async (actor: ReturnType<ReturnType<typeof anActor>['build']>) => (await list.execute(actor)).map((p) => p.slug).sort();
@@ -197,7 +185,7 @@ describe('Status pages: managing them (use cases)', () => {
   });
 
   it('shows a page with its components by public id, leaving out those whose record was deleted', async () => {
-    const { create, input, catalog } = setup();
+    const { create, input, catalog } = aPageCatalogWorld();
     const page = await create.execute(
       anActor().build(),
       input({

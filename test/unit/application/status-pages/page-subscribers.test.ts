@@ -1,71 +1,19 @@
 import { expect } from 'chai';
-import { CreateStatusPage } from '../../../../src/application/status-pages/create-status-page';
-import { PageSubscribers } from '../../../../src/application/status-pages/page-subscribers';
-import { ManageSubscription } from '../../../../src/application/status-pages/manage-subscription';
-import { SubscribeToStatusPage } from '../../../../src/application/status-pages/subscribe-to-status-page';
 import { pageUrl } from '../../../../src/application/status-pages/subscriber-messages';
 import { anActor } from '../../../support/builders';
-import { ManualClock } from '../../../support/manual-clock';
+import { aStatusPagesWorld, SHOP_AND_BLOG } from '../../../support/builders/status-pages';
 import { codeOf, expectAppErrorAsync } from '../../../support/expect-app-error';
-import { FakeRateLimiter, immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
-import { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
-import { fakeAccessTokens, FakeComponentCatalog, FakeStatusPages, FakeSubscribers } from '../../../support/fakes/status-pages-fakes';
 
-const ORG = 1;
 const HOUR = 3_600_000;
 const links = { publicBaseUrl: 'https://status.example' };
-const hasher = { hash: async (p: string) => `hashed:${p}`, verify: async (h: string, p: string) => h === `hashed:${p}` };
 const visitor = { ip: '198.51.100.7', accessToken: undefined };
 
-async function setup() {
-  const clock = new ManualClock('2026-06-01T12:00:00Z');
-  const pages = new FakeStatusPages();
-  const catalog = new FakeComponentCatalog()
-    .add(ORG, { type: 'monitor', id: 7, publicId: 'm-7', customerId: 3, name: 'Shop' })
-    .add(ORG, { type: 'monitor', id: 8, publicId: 'm-8', customerId: 3, name: 'Blog' })
-    .add(ORG, { type: 'monitor', id: 10, publicId: 'm-10', customerId: 3, name: 'Not on the page' });
-  const subscribers = new FakeSubscribers();
-  const deliveries = new FakeDirectDeliveries();
-  const ids = sequentialIds();
-  const create = new CreateStatusPage(pages, catalog, hasher, ids, clock, immediateTransactions);
+/** The page "Page acme" over m-7 ("Shop") and m-8 ("Blog"); m-10 is in the catalog but not on the page. More pages with `aPage`. */
+async function aSubscribedPageWorld() {
+  const world = aStatusPagesWorld().monitor(7, 'Shop').monitor(8, 'Blog').monitor(10, 'Not on the page');
   const aPage = (slug: string, password: string | null = null) =>
-    create.execute(anActor().build(), {
-      title: `Page ${slug}`,
-      slug,
-      description: null,
-      logo: null,
-      brandColor: '#000000',
-      showResponseTimes: false,
-      footer: null,
-      ipAllowlist: [],
-      customerId: null,
-      password,
-      groups: [
-        {
-          name: 'All',
-          components: [
-            { type: 'monitor', id: 'm-7' },
-            { type: 'monitor', id: 'm-8' },
-          ],
-        },
-      ],
-    });
-  const page = await aPage('acme');
-  const editors = new PageSubscribers(pages, subscribers, catalog, deliveries, immediateTransactions, ids, links, clock);
-  const manage = new ManageSubscription(pages, subscribers, clock, immediateTransactions);
-  const subscribe = new SubscribeToStatusPage(
-    pages,
-    subscribers,
-    catalog,
-    fakeAccessTokens,
-    deliveries,
-    immediateTransactions,
-    ids,
-    links,
-    clock,
-    new FakeRateLimiter(),
-  );
-  return { clock, page, pages, subscribers, deliveries, editors, manage, subscribe, aPage };
+    world.aPage(slug, { title: `Page ${slug}`, password, groups: SHOP_AND_BLOG });
+  return { ...world, page: await aPage('acme'), aPage };
 }
 
 const email = (address: string, componentIds: string[] = []) => ({ channel: 'email' as const, email: address, componentIds });
@@ -73,7 +21,7 @@ const webhook = (url: string, componentIds: string[] = []) => ({ channel: 'webho
 
 describe("Status pages: a page's subscribers (use cases)", () => {
   it('asks an e-mail subscriber added by an editor to confirm, once, and shows no secret', async () => {
-    const { editors, deliveries, page } = await setup();
+    const { editors, deliveries, page } = await aSubscribedPageWorld();
     const added = await editors.add(anActor().withRole('editor').build(), {
       id: page.publicId,
       subscriber: email('Ops@Acme.example', ['m-7']),
@@ -85,7 +33,7 @@ describe("Status pages: a page's subscribers (use cases)", () => {
   });
 
   it('confirms a webhook at once and shows its signing secret only when it is created', async () => {
-    const { editors, deliveries, page } = await setup();
+    const { editors, deliveries, page } = await aSubscribedPageWorld();
     const added = await editors.add(anActor().build(), { id: page.publicId, subscriber: webhook('https://hooks.acme.com/status') });
     expect(added.subscriber).to.deep.include({ channel: 'webhook', confirmed: true });
     expect(added.secret).to.match(/^whsec_[0-9a-f]{32}$/);
@@ -97,7 +45,7 @@ describe("Status pages: a page's subscribers (use cases)", () => {
   });
 
   it('refuses a webhook to a private address, a component not on the page, a bad e-mail and a read-only caller', async () => {
-    const { editors, subscribers, page } = await setup();
+    const { editors, subscribers, page } = await aSubscribedPageWorld();
     await expectAppErrorAsync(
       editors.add(anActor().build(), { id: page.publicId, subscriber: webhook('https://10.0.0.1/hook') }),
       'invalidRequestBody',
@@ -120,7 +68,7 @@ describe("Status pages: a page's subscribers (use cases)", () => {
   });
 
   it("lists and removes a page's subscribers within the organization only", async () => {
-    const { editors, page, aPage, subscribers } = await setup();
+    const { editors, page, aPage, subscribers } = await aSubscribedPageWorld();
     const other = await aPage('other');
     const mine = (await editors.add(anActor().build(), { id: page.publicId, subscriber: email('a@acme.example', ['m-8']) })).subscriber;
     const theirs = (await editors.add(anActor().build(), { id: other.publicId, subscriber: email('b@acme.example') })).subscriber;
@@ -142,7 +90,7 @@ describe("Status pages: a page's subscribers (use cases)", () => {
   });
 
   it("confirms and unsubscribes by the subscriber's token on its own page only", async () => {
-    const { subscribe, manage, subscribers, aPage, clock } = await setup();
+    const { subscribe, manage, subscribers, aPage, clock } = await aSubscribedPageWorld();
     await aPage('other');
     await subscribe.execute({ slug: 'acme' }, visitor, { email: 'ada@example.com', componentIds: [] });
     const token = [...subscribers.rows.values()][0]!.token;
@@ -160,7 +108,7 @@ describe("Status pages: a page's subscribers (use cases)", () => {
   });
 
   it('answers a confirmed address that subscribes again with a note, at most one an hour, and the same answer as a new one', async () => {
-    const { subscribe, manage, subscribers, deliveries, clock } = await setup();
+    const { subscribe, manage, subscribers, deliveries, clock } = await aSubscribedPageWorld();
     const first = await subscribe.execute({ slug: 'acme' }, visitor, { email: 'ada@example.com', componentIds: [] });
     await manage.confirm({ slug: 'acme' }, [...subscribers.rows.values()][0]!.token);
     const again = await subscribe.execute({ slug: 'acme' }, visitor, { email: 'ADA@example.com', componentIds: [] });
@@ -178,7 +126,7 @@ describe("Status pages: a page's subscribers (use cases)", () => {
   });
 
   it('lets a visitor subscribe to a password page only once signed in, and to a page that exists', async () => {
-    const { subscribe, aPage } = await setup();
+    const { subscribe, aPage } = await aSubscribedPageWorld();
     const locked = await aPage('locked', 'open-sesame');
     const input = { email: 'ada@example.com', componentIds: [] };
     expect(await codeOf(subscribe.execute({ slug: 'locked' }, visitor, input))).to.equal('forbidden');
@@ -193,7 +141,7 @@ describe("Status pages: a page's subscribers (use cases)", () => {
   });
 
   it("links to the page's active custom domain when it has one, else to /status/{slug}", async () => {
-    const { page } = await setup();
+    const { page } = await aSubscribedPageWorld();
     expect(pageUrl(links, page)).to.equal('https://status.example/status/acme');
     page.customDomain = 'status.acme.example';
     expect(pageUrl(links, page)).to.equal('https://status.acme.example');

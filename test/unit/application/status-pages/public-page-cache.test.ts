@@ -1,22 +1,9 @@
+import { aStatusPagesWorld } from '../../../support/builders/status-pages';
 import { expect } from 'chai';
-import { CreateStatusPage } from '../../../../src/application/status-pages/create-status-page';
-import { BuildPublicStatusPage } from '../../../../src/application/status-pages/build-public-status-page';
-import { GetPublicStatusPage } from '../../../../src/application/status-pages/get-public-status-page';
 import { anActor } from '../../../support/builders';
-import { ManualClock } from '../../../support/manual-clock';
 import { codeOf } from '../../../support/expect-app-error';
-import { sequentialIds, immediateTransactions } from '../../../support/fakes/shared-fakes';
-import { FakeMaintenanceWindows, FakeRecurrence } from '../../../support/fakes/maintenance-fakes';
-import {
-  fakeAccessTokens,
-  FakeComponentCatalog,
-  FakePageIncidents,
-  FakeStatusPageReadings,
-  FakeStatusPages,
-} from '../../../support/fakes/status-pages-fakes';
 import type { PageObjectives } from '../../../../src/application/status-pages/ports';
 
-const hasher = { hash: async (p: string) => `hashed:${p}`, verify: async (h: string, p: string) => h === `hashed:${p}` };
 const visitor = { ip: '198.51.100.7', accessToken: undefined };
 
 /** Objectives measured by a counter: each measurement answers a new attainment. */
@@ -46,23 +33,11 @@ function countingObjectives() {
   return { counter, objectives };
 }
 
-function setup(maxEntries = 10, objectives?: PageObjectives) {
-  const clock = new ManualClock('2026-06-01T12:00:00Z');
-  const pages = new FakeStatusPages();
-  const catalog = new FakeComponentCatalog().add(1, { type: 'monitor', id: 7, publicId: 'm-7', customerId: 3, name: 'Shop' });
-  const readings = new FakeStatusPageReadings();
-  const build = new BuildPublicStatusPage(
-    catalog,
-    readings,
-    new FakePageIncidents(),
-    new FakeMaintenanceWindows(),
-    new FakeRecurrence(),
-    objectives,
-  );
-  const visit = new GetPublicStatusPage(pages, readings, build, fakeAccessTokens, clock, { refreshMs: 5_000, maxEntries });
-  const create = new CreateStatusPage(pages, catalog, hasher, sequentialIds(), clock, immediateTransactions, objectives);
+/** Monitor m-7 ("Shop") and pages over it made with `aPage`, visited through a cache of `maxEntries`. */
+function aCachedPageWorld(maxEntries = 10, objectives?: PageObjectives) {
+  const world = aStatusPagesWorld({ maxEntries, objectives }).monitor(7, 'Shop');
   const aPage = (slug: string, password: string | null = null, objectiveIds: string[] = []) =>
-    create.execute(anActor().build(), {
+    world.createPage.execute(anActor().build(), {
       title: slug,
       slug,
       description: null,
@@ -76,13 +51,13 @@ function setup(maxEntries = 10, objectives?: PageObjectives) {
       groups: [{ name: 'x', components: [{ type: 'monitor', id: 'm-7' }] }],
       objectives: objectiveIds,
     });
-  return { clock, pages, readings, visit, aPage };
+  return { ...world, aPage };
 }
 
 describe('Status pages: serving the public page (use case)', () => {
   it("measures a page's objectives again a minute after the last measurement, even when nothing else changed", async () => {
     const { counter, objectives } = countingObjectives();
-    const { visit, aPage, clock } = setup(10, objectives);
+    const { visit, aPage, clock } = aCachedPageWorld(10, objectives);
     await aPage('slo', null, ['o-5']);
     const attainment = async () => {
       const answer = await visit.execute({ slug: 'slo' }, visitor);
@@ -98,7 +73,7 @@ describe('Status pages: serving the public page (use case)', () => {
 
   it('a page without objectives keeps its model until the day ends', async () => {
     const { counter, objectives } = countingObjectives();
-    const { visit, aPage, clock, readings } = setup(10, objectives);
+    const { visit, aPage, clock, readings } = aCachedPageWorld(10, objectives);
     await aPage('plain');
     await visit.execute({ slug: 'plain' }, visitor);
     clock.advance(5 * 60_000);
@@ -108,7 +83,7 @@ describe('Status pages: serving the public page (use case)', () => {
   });
 
   it('keeps at most maxEntries pages built, dropping the least recently built', async () => {
-    const { visit, aPage, readings } = setup(1);
+    const { visit, aPage, readings } = aCachedPageWorld(1);
     await aPage('a');
     await aPage('b');
     await visit.execute({ slug: 'a' }, visitor);
@@ -121,7 +96,7 @@ describe('Status pages: serving the public page (use case)', () => {
   });
 
   it('forgets a deleted page once its refresh window passed: statusPageNotFound', async () => {
-    const { visit, aPage, pages, clock } = setup();
+    const { visit, aPage, pages, clock } = aCachedPageWorld();
     const page = await aPage('a');
     await visit.execute({ slug: 'a' }, visitor);
     await pages.remove(page);
@@ -131,7 +106,7 @@ describe('Status pages: serving the public page (use case)', () => {
   });
 
   it('asks for the password from memory too, and shows the page with the access token', async () => {
-    const { visit, aPage } = setup();
+    const { visit, aPage } = aCachedPageWorld();
     const page = await aPage('locked', 'open-sesame');
     const first = await visit.execute({ slug: 'locked' }, visitor);
     expect(first.kind).to.equal('passwordRequired');
@@ -141,7 +116,7 @@ describe('Status pages: serving the public page (use case)', () => {
   });
 
   it('rebuilds a page whose settings changed, once its refresh window passed', async () => {
-    const { visit, aPage, pages, clock } = setup();
+    const { visit, aPage, pages, clock } = aCachedPageWorld();
     const page = await aPage('a');
     const before = await visit.execute({ slug: 'a' }, visitor);
     page.change({ title: 'Renamed' }, clock.now());
@@ -153,7 +128,7 @@ describe('Status pages: serving the public page (use case)', () => {
   });
 
   it('rebuilds at the end of the UTC day even when nothing changed (the bars move on)', async () => {
-    const { visit, aPage, clock, readings } = setup();
+    const { visit, aPage, clock, readings } = aCachedPageWorld();
     clock.set('2026-06-01T23:59:59Z');
     await aPage('a');
     const before = await visit.execute({ slug: 'a' }, visitor);

@@ -1,11 +1,9 @@
+import { aStatusPagesWorld } from '../../../support/builders/status-pages';
 import { expect } from 'chai';
-import { BuildPublicStatusPage } from '../../../../src/application/status-pages/build-public-status-page';
 import type { ServiceIncident } from '../../../../src/application/status-pages/ports';
 import { MaintenanceWindow, type WindowTarget } from '../../../../src/domain/maintenance/maintenance-window';
 import { PageIncident } from '../../../../src/domain/status-pages/page-incident';
 import { StatusPage, type ComponentGroup } from '../../../../src/domain/status-pages/status-page';
-import { FakeMaintenanceWindows, FakeRecurrence } from '../../../support/fakes/maintenance-fakes';
-import { FakeComponentCatalog, FakePageIncidents, FakeStatusPageReadings } from '../../../support/fakes/status-pages-fakes';
 
 const ORG = 1;
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -31,17 +29,15 @@ const GROUPS: ComponentGroup[] = [
   },
 ];
 
-function setup(showResponseTimes = true) {
-  const catalog = new FakeComponentCatalog()
+/** Page "Acme" (GROUPS) of organization 1 over two monitors and a domain with readings; `model` builds its public model at NOW. */
+function aModelWorld(showResponseTimes = true) {
+  const { catalog, readings, incidents, windows, build } = aStatusPagesWorld();
+  catalog
     .add(ORG, { type: 'monitor', id: 7, publicId: 'm-7', customerId: 3, name: 'Shop' })
     .add(ORG, { type: 'monitor', id: 8, publicId: 'm-8', customerId: 3, name: 'https://api.acme.example' })
     .add(ORG, { type: 'monitor', id: 10, publicId: 'm-10', customerId: 3, name: 'Not on the page' })
     .add(ORG, { type: 'customerDomain', id: 5, publicId: 'd-5', customerId: 3, name: 'acme.example' });
   catalog.records.set('monitor:8', { ...catalog.records.get('monitor:8')!, publicName: 'Website' });
-  const readings = new FakeStatusPageReadings();
-  const incidents = new FakePageIncidents();
-  const windows = new FakeMaintenanceWindows();
-  const build = new BuildPublicStatusPage(catalog, readings, incidents, windows, new FakeRecurrence());
   const page = Object.assign(
     StatusPage.create(
       {
@@ -118,7 +114,7 @@ function setup(showResponseTimes = true) {
 
 describe('Status pages: what the public page shows', () => {
   it('names components by the page, else their public name, else their own; leaves out deleted ones', async () => {
-    const { model } = setup();
+    const { model } = aModelWorld();
     const m = await model();
     expect(m.groups.map((g) => g.components.map((c) => [c.id, c.name]))).to.deep.equal([
       [
@@ -130,7 +126,7 @@ describe('Status pages: what the public page shows', () => {
   });
 
   it('shows each group and the page at their worst component, with the headline of that state', async () => {
-    const { model } = setup();
+    const { model } = aModelWorld();
     const m = await model();
     expect(m.groups.map((g) => g.state)).to.deep.equal(['degraded', 'operational']);
     expect(m).to.include({ state: 'degraded', headline: 'Degraded performance', version: 'v1' });
@@ -138,7 +134,7 @@ describe('Status pages: what the public page shows', () => {
   });
 
   it('shows a component with no reading as unknown, never up', async () => {
-    const { model, readings } = setup();
+    const { model, readings } = aModelWorld();
     readings.byKey.delete('customerDomain:5');
     const m = await model();
     expect(m.groups[1]!).to.deep.include({ state: 'unknown' });
@@ -146,14 +142,14 @@ describe('Status pages: what the public page shows', () => {
   });
 
   it("shows monitors' response times only when the page says so, and never a domain's", async () => {
-    const shown = await setup(true).model();
+    const shown = await aModelWorld(true).model();
     expect(shown.groups.flatMap((g) => g.components.map((c) => c.responseTimeMs))).to.deep.equal([80, 300, null]);
-    const hidden = await setup(false).model();
+    const hidden = await aModelWorld(false).model();
     expect(hidden.groups.flatMap((g) => g.components.map((c) => c.responseTimeMs))).to.deep.equal([null, null, null]);
   });
 
   it('gives monitors 90 daily bars ending today and an uptime figure; domains have neither', async () => {
-    const { model, readings } = setup();
+    const { model, readings } = aModelWorld();
     readings.coverage.set(7, new Map([['2026-05-31', { up: 86_000, degraded: 0, down: 400 }]]));
     const m = await model();
     const shop = m.groups[0]!.components[0]!;
@@ -166,7 +162,7 @@ describe('Status pages: what the public page shows', () => {
   });
 
   it('says since when the uptime counts for a monitor younger than the bars', async () => {
-    const { model, readings } = setup();
+    const { model, readings } = aModelWorld();
     const created = new Date('2026-05-30T06:00:00Z');
     readings.read('monitor:7', { lastStatuses: ['up'], lastResponseTimeMs: 80, createdAt: created });
     readings.coverage.set(7, new Map([['2026-05-31', { up: 86_400, degraded: 0, down: 0 }]]));
@@ -176,7 +172,7 @@ describe('Status pages: what the public page shows', () => {
   });
 
   it('tells of an automatic incident nobody wrote about, named by the monitor as the page calls it now', async () => {
-    const { model, readings, service } = setup();
+    const { model, readings, service } = aModelWorld();
     readings.serviceIncidents = [service({ id: 41 })];
     const m = await model();
     expect(m.activeIncidents).to.have.length(1);
@@ -193,7 +189,7 @@ describe('Status pages: what the public page shows', () => {
   });
 
   it('moves a recovered incident to the past, its resolution first, and keeps a manual incident its own title', async () => {
-    const { model, readings, service } = setup();
+    const { model, readings, service } = aModelWorld();
     readings.serviceIncidents = [
       service({ id: 41, open: false, resolvedAt: at(-10 * 60_000) }),
       service({ id: 42, monitorId: 8, origin: 'manual', title: 'Planned database failover', startedAt: at(-2 * HOUR) }),
@@ -205,7 +201,7 @@ describe('Status pages: what the public page shows', () => {
   });
 
   it("tells a page's own incident as written, newest update first, with only its components that still exist", async () => {
-    const { model, story } = setup();
+    const { model, story } = aModelWorld();
     await story({ title: 'Checkout errors', componentKeys: ['monitor:7', 'monitor:99'] });
     const [told] = (await model()).activeIncidents;
     expect(told).to.deep.include({ id: 'story-1', title: 'Checkout errors', status: 'identified', origin: 'page', componentIds: ['m-7'] });
@@ -213,7 +209,7 @@ describe('Status pages: what the public page shows', () => {
   });
 
   it("gathers a service incident and its page story in one, the story's default title following the monitor's name", async () => {
-    const { model, readings, story, service } = setup();
+    const { model, readings, story, service } = aModelWorld();
     const svc = service({ id: 41 });
     readings.serviceIncidents = [svc, service({ id: 43, startedAt: at(-3 * HOUR) })];
     await story({ title: svc.title, incidentId: 41, componentKeys: ['monitor:7'] });
@@ -226,7 +222,7 @@ describe('Status pages: what the public page shows', () => {
   });
 
   it('closes an open story when its service incident recovered, though nobody posted "resolved"', async () => {
-    const { model, readings, story, service } = setup();
+    const { model, readings, story, service } = aModelWorld();
     const resolvedAt = at(-5 * 60_000);
     readings.serviceIncidents = [service({ id: 41, open: false, resolvedAt })];
     await story({ title: 'Checkout errors', incidentId: 41 });
@@ -241,7 +237,7 @@ describe('Status pages: what the public page shows', () => {
   });
 
   it('shows a covered component in maintenance and lists the window, with the components it covers on the page', async () => {
-    const { model, maintenance, readings } = setup();
+    const { model, maintenance, readings } = aModelWorld();
     readings.read('monitor:7', { lastStatuses: ['down'], lastResponseTimeMs: null, createdAt: OLD });
     await maintenance(at(-HOUR), at(2 * HOUR), [{ type: 'customer', id: 3 }]);
     const m = await model();
@@ -253,7 +249,7 @@ describe('Status pages: what the public page shows', () => {
   });
 
   it('lists maintenance of the next 30 days in start order, none further ahead and none of components not on the page', async () => {
-    const { model, maintenance } = setup();
+    const { model, maintenance } = aModelWorld();
     await maintenance(at(20 * DAY), at(20 * DAY + HOUR), undefined, 'Later');
     await maintenance(at(3 * HOUR), at(4 * HOUR), undefined, 'Soon');
     await maintenance(at(31 * DAY), at(31 * DAY + HOUR), undefined, 'Too far');
@@ -266,7 +262,7 @@ describe('Status pages: what the public page shows', () => {
   });
 
   it('holds the model until the end of the UTC day when no maintenance comes sooner', async () => {
-    const { model } = setup();
+    const { model } = aModelWorld();
     expect((await model()).validUntil.toISOString()).to.equal('2026-06-02T00:00:00.000Z');
   });
 });

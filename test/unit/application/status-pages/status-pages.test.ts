@@ -1,46 +1,29 @@
+import { aStatusPagesWorld } from '../../../support/builders/status-pages';
 import { expect } from 'chai';
 import { CreateStatusPage } from '../../../../src/application/status-pages/create-status-page';
 import { GetStatusPage } from '../../../../src/application/status-pages/get-status-page';
-import { BuildPublicStatusPage } from '../../../../src/application/status-pages/build-public-status-page';
-import { GetPublicStatusPage, type PublicPageAnswer } from '../../../../src/application/status-pages/get-public-status-page';
-import { CreatePageIncident } from '../../../../src/application/status-pages/create-page-incident';
+import { type PublicPageAnswer } from '../../../../src/application/status-pages/get-public-status-page';
 import { MaintenanceWindow } from '../../../../src/domain/maintenance/maintenance-window';
 import { renderPublicHtml } from '../../../../src/interfaces/http/status-pages/public-html';
 import { anActor } from '../../../support/builders';
 import { ManualClock } from '../../../support/manual-clock';
 import { codeOf } from '../../../support/expect-app-error';
 import { immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
-import { FakeMaintenanceWindows, FakeRecurrence } from '../../../support/fakes/maintenance-fakes';
-import {
-  fakeAccessTokens,
-  FakeComponentCatalog,
-  FakePageIncidentNotices,
-  FakePageIncidents,
-  FakeStatusPageReadings,
-  FakeStatusPages,
-} from '../../../support/fakes/status-pages-fakes';
+import { FakePageIncidentNotices } from '../../../support/fakes/status-pages-fakes';
 
 const ORG = 1;
 const hasher = { hash: async (p: string) => `hashed:${p}`, verify: async (h: string, p: string) => h === `hashed:${p}` };
 const HOUR = 3600_000;
 
-function setup(refreshMs = 5_000) {
-  const clock = new ManualClock('2026-06-01T12:00:00Z');
-  const pages = new FakeStatusPages();
-  const catalog = new FakeComponentCatalog()
+/** Monitors m-7 ("Shop", customer 3) and m-8 (customer 4); `aPage` makes "Acme" over m-7; page incidents told to recorded notices. */
+function aPublicPageWorld(refreshMs = 5_000) {
+  const notices = new FakePageIncidentNotices();
+  const world = aStatusPagesWorld({ refreshMs, notices });
+  world.catalog
     .add(ORG, { type: 'monitor', id: 7, publicId: 'm-7', customerId: 3, name: 'Shop' })
     .add(ORG, { type: 'monitor', id: 8, publicId: 'm-8', customerId: 4, name: "Other customer's API" });
-  const readings = new FakeStatusPageReadings();
-  const incidents = new FakePageIncidents();
-  const windows = new FakeMaintenanceWindows();
-  const notices = new FakePageIncidentNotices();
-  const ids = sequentialIds();
-  const build = new BuildPublicStatusPage(catalog, readings, incidents, windows, new FakeRecurrence());
-  const create = new CreateStatusPage(pages, catalog, hasher, ids, clock, immediateTransactions);
-  const visit = new GetPublicStatusPage(pages, readings, build, fakeAccessTokens, clock, { refreshMs, maxEntries: 10 });
-  const tell = new CreatePageIncident(pages, incidents, readings, catalog, notices, immediateTransactions, ids, clock);
   const aPage = (overrides: Record<string, unknown> = {}) =>
-    create.execute(anActor().build(), {
+    world.createPage.execute(anActor().build(), {
       title: 'Acme',
       slug: 'acme',
       description: null,
@@ -54,7 +37,7 @@ function setup(refreshMs = 5_000) {
       groups: [{ name: 'Web', components: [{ type: 'monitor', id: 'm-7' }] }],
       ...overrides,
     });
-  return { clock, pages, readings, windows, notices, visit, tell, aPage, catalog };
+  return { ...world, notices, tell: world.createIncident, aPage };
 }
 const visitor = { ip: '198.51.100.7', accessToken: undefined };
 const modelOf = (answer: PublicPageAnswer) => {
@@ -64,7 +47,7 @@ const modelOf = (answer: PublicPageAnswer) => {
 
 describe('Status pages (use cases)', () => {
   it("lets an organization page show any customer's components, and keeps a customer's page to its own", async () => {
-    const { aPage, pages, catalog } = setup();
+    const { aPage, pages, catalog } = aPublicPageWorld();
     const mixed = await aPage({
       groups: [
         {
@@ -101,7 +84,7 @@ describe('Status pages (use cases)', () => {
   });
 
   it('answers statusPageNotFound with a reason for a malformed id or a page out of scope, and without one for a missing page', async () => {
-    const { aPage, pages } = setup();
+    const { aPage, pages } = aPublicPageWorld();
     const page = await aPage();
     const get = new GetStatusPage(pages);
     const reasonOf = async (actor: ReturnType<typeof anActor>, ref: string) =>
@@ -120,7 +103,7 @@ describe('Status pages (use cases)', () => {
   });
 
   it('builds the public page once per change: views within the refresh window reach no database, later ones rebuild only on change', async () => {
-    const { aPage, visit, readings, pages, clock } = setup();
+    const { aPage, visit, readings, pages, clock } = aPublicPageWorld();
     await aPage();
     readings.read('monitor:7', { lastStatuses: ['up'], lastResponseTimeMs: 80, createdAt: new Date('2026-01-01T00:00:00Z') });
     const first = await visit.execute({ slug: 'acme' }, visitor);
@@ -144,7 +127,7 @@ describe('Status pages (use cases)', () => {
   });
 
   it('answers a view from memory only while the built page is fresh and the visitor admitted, reaching no port', async () => {
-    const { aPage, visit, readings, pages, clock } = setup();
+    const { aPage, visit, readings, pages, clock } = aPublicPageWorld();
     await aPage({ ipAllowlist: ['198.51.100.0/24'] });
     expect(visit.fromMemory({ slug: 'acme' }, visitor), 'nothing built yet').to.equal(undefined);
     const built = modelOf(await visit.execute({ slug: 'acme' }, visitor));
@@ -161,7 +144,7 @@ describe('Status pages (use cases)', () => {
   });
 
   it('shares one rebuild between concurrent views of a stale page', async () => {
-    const { aPage, visit, readings } = setup();
+    const { aPage, visit, readings } = aPublicPageWorld();
     await aPage();
     const answers = await Promise.all(Array.from({ length: 10 }, () => visit.execute({ slug: 'acme' }, visitor)));
     expect(readings.fingerprints).to.equal(1);
@@ -169,11 +152,11 @@ describe('Status pages (use cases)', () => {
   });
 
   it("asks for the password until the visitor has the page's access token, and refuses addresses outside the allowlist", async () => {
-    const { aPage, visit } = setup();
+    const { aPage, visit } = aPublicPageWorld();
     const page = await aPage({ password: 'sesame-open' });
     expect((await visit.execute({ slug: 'acme' }, visitor)).kind).to.equal('passwordRequired');
     expect((await visit.execute({ pageId: page.id }, { ip: visitor.ip, accessToken: `ok:${page.accessSecret}` })).kind).to.equal('page');
-    const other = setup();
+    const other = aPublicPageWorld();
     await other.aPage({ ipAllowlist: ['203.0.113.0/24'] });
     expect(await codeOf(other.visit.execute({ slug: 'acme' }, visitor))).to.equal('forbidden');
     expect((await other.visit.execute({ slug: 'acme' }, { ip: '203.0.113.5', accessToken: undefined })).kind).to.equal('page');
@@ -181,7 +164,7 @@ describe('Status pages (use cases)', () => {
   });
 
   it('shows a covered component in maintenance, lists the window, and rebuilds when the window ends', async () => {
-    const { aPage, visit, readings, windows, clock } = setup(60_000);
+    const { aPage, visit, readings, windows, clock } = aPublicPageWorld(60_000);
     await aPage();
     readings.read('monitor:7', { lastStatuses: ['down'], lastResponseTimeMs: null, createdAt: new Date('2026-01-01T00:00:00Z') });
     const window = MaintenanceWindow.create(
@@ -212,7 +195,7 @@ describe('Status pages (use cases)', () => {
   });
 
   it('shows unknown, not up, for days without results', async () => {
-    const { aPage, visit, readings } = setup();
+    const { aPage, visit, readings } = aPublicPageWorld();
     await aPage();
     readings.read('monitor:7', { lastStatuses: ['up'], lastResponseTimeMs: null, createdAt: new Date('2026-05-01T00:00:00Z') });
     readings.coverage.set(7, new Map([['2026-05-31', { up: 86_400, degraded: 0, down: 0 }]]));
@@ -224,7 +207,7 @@ describe('Status pages (use cases)', () => {
   });
 
   it("tells subscribers of each update, and gathers a service incident's updates in one story", async () => {
-    const { aPage, tell, readings, notices } = setup();
+    const { aPage, tell, readings, notices } = aPublicPageWorld();
     await aPage();
     readings.serviceIncidents = [
       {
@@ -267,7 +250,7 @@ describe('Status pages (use cases)', () => {
   });
 
   it('renders a 50-component page with varied history under 100 KB', async () => {
-    const { pages, catalog, readings, visit } = setup();
+    const { catalog, readings, visit, createPage: create } = aPublicPageWorld();
     const components = Array.from({ length: 50 }, (_, i) => ({ type: 'monitor' as const, id: 100 + i, name: null }));
     for (const c of components) {
       catalog.add(ORG, {
@@ -289,14 +272,6 @@ describe('Status pages (use cases)', () => {
         ),
       );
     }
-    const create = new CreateStatusPage(
-      pages,
-      catalog,
-      hasher,
-      sequentialIds(),
-      new ManualClock('2026-06-01T12:00:00Z'),
-      immediateTransactions,
-    );
     await create.execute(anActor().build(), {
       title: 'Big',
       slug: 'big',

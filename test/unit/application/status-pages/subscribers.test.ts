@@ -1,82 +1,22 @@
 import { expect } from 'chai';
-import { AnnounceToSubscribers } from '../../../../src/application/status-pages/announce-to-subscribers';
-import { CreateStatusPage } from '../../../../src/application/status-pages/create-status-page';
-import { SubscribeToStatusPage } from '../../../../src/application/status-pages/subscribe-to-status-page';
-import { ManageSubscription } from '../../../../src/application/status-pages/manage-subscription';
 import { subscriberIdOf } from '../../../../src/application/status-pages/page-subscribers';
 import { MaintenanceWindow } from '../../../../src/domain/maintenance/maintenance-window';
 import { Subscriber } from '../../../../src/domain/status-pages/subscriber';
-import { anActor } from '../../../support/builders';
-import { ManualClock } from '../../../support/manual-clock';
+import { aStatusPagesWorld, SHOP_AND_BLOG } from '../../../support/builders/status-pages';
 import { codeOf } from '../../../support/expect-app-error';
-import { FakeRateLimiter, immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
-import { FakeMaintenanceWindows } from '../../../support/fakes/maintenance-fakes';
-import { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
-import {
-  fakeAccessTokens,
-  FakeComponentCatalog,
-  FakePageEventFeed,
-  FakeStatusPages,
-  FakeSubscribers,
-} from '../../../support/fakes/status-pages-fakes';
 
 const ORG = 1;
-const links = { publicBaseUrl: 'https://status.example' };
-const hasher = { hash: async (p: string) => `hashed:${p}`, verify: async (h: string, p: string) => h === `hashed:${p}` };
 const visitor = { ip: '198.51.100.7', accessToken: undefined };
 
-async function setup() {
-  const clock = new ManualClock('2026-06-01T12:00:00Z');
-  const pages = new FakeStatusPages();
-  const catalog = new FakeComponentCatalog()
-    .add(ORG, { type: 'monitor', id: 7, publicId: 'm-7', customerId: 3, name: 'Shop' })
-    .add(ORG, { type: 'monitor', id: 8, publicId: 'm-8', customerId: 3, name: 'Blog' });
-  const subscribers = new FakeSubscribers();
-  const deliveries = new FakeDirectDeliveries();
-  const feed = new FakePageEventFeed();
-  const windows = new FakeMaintenanceWindows();
-  const ids = sequentialIds();
-  const page = await new CreateStatusPage(pages, catalog, hasher, ids, clock, immediateTransactions).execute(anActor().build(), {
-    title: 'Acme',
-    slug: 'acme',
-    description: null,
-    logo: null,
-    brandColor: '#000000',
-    showResponseTimes: false,
-    footer: null,
-    ipAllowlist: [],
-    customerId: null,
-    password: null,
-    groups: [
-      {
-        name: 'All',
-        components: [
-          { type: 'monitor', id: 'm-7' },
-          { type: 'monitor', id: 'm-8' },
-        ],
-      },
-    ],
-  });
-  const subscribe = new SubscribeToStatusPage(
-    pages,
-    subscribers,
-    catalog,
-    fakeAccessTokens,
-    deliveries,
-    immediateTransactions,
-    ids,
-    links,
-    clock,
-    new FakeRateLimiter(),
-  );
-  const manage = new ManageSubscription(pages, subscribers, clock, immediateTransactions);
-  const announce = new AnnounceToSubscribers(feed, pages, catalog, windows, subscribers, deliveries, immediateTransactions, links, clock);
-  return { clock, page, pages, subscribers, deliveries, feed, windows, subscribe, manage, announce };
+/** The page "Acme" over monitors m-7 ("Shop") and m-8 ("Blog"). */
+async function aFollowedPageWorld() {
+  const world = aStatusPagesWorld().monitor(7, 'Shop').monitor(8, 'Blog');
+  return { ...world, page: await world.aPage('acme', { groups: SHOP_AND_BLOG }) };
 }
 
 describe('Status page subscribers (use cases)', () => {
   it('sends one confirmation per new e-mail subscriber and tells nothing before it is followed', async () => {
-    const { subscribe, deliveries, feed, announce, subscribers, manage } = await setup();
+    const { subscribe, deliveries, feed, announce, subscribers, manage } = await aFollowedPageWorld();
     await subscribe.execute({ slug: 'acme' }, visitor, { email: 'Ada@Example.com', componentIds: [] });
     await subscribe.execute({ slug: 'acme' }, visitor, { email: 'ada@example.com', componentIds: [] });
     expect(deliveries.rows.map((r) => r.message.event)).to.deep.equal(['statusPage.subscriptionConfirmation']);
@@ -125,7 +65,7 @@ describe('Status page subscribers (use cases)', () => {
   });
 
   it('tells of announced maintenance the subscribers following a covered component only', async () => {
-    const { page, subscribers, deliveries, feed, windows, announce, clock } = await setup();
+    const { page, subscribers, deliveries, feed, windows, announce, clock } = await aFollowedPageWorld();
     const follow = async (address: string, componentKeys: string[]) => {
       const s = Subscriber.email({ pageId: page.id, organizationId: ORG, address, componentKeys, token: `t-${address}` }, clock.now());
       s.confirm(clock.now());
@@ -173,14 +113,14 @@ describe('Status page subscribers (use cases)', () => {
   });
 
   it('refuses to subscribe to a private page the visitor cannot read', async () => {
-    const { subscribe, page, pages, clock } = await setup();
+    const { subscribe, page, pages, clock } = await aFollowedPageWorld();
     page.change({ ipAllowlist: ['203.0.113.0/24'] }, clock.now());
     await pages.save(page);
     expect(await codeOf(subscribe.execute({ slug: 'acme' }, visitor, { email: 'x@example.com', componentIds: [] }))).to.equal('forbidden');
   });
 
   it('lets one visitor address start only 10 subscriptions per page and hour', async () => {
-    const { subscribe, deliveries } = await setup();
+    const { subscribe, deliveries } = await aFollowedPageWorld();
     for (let i = 0; i < 10; i += 1) await subscribe.execute({ slug: 'acme' }, visitor, { email: `a${i}@example.com`, componentIds: [] });
     expect(await codeOf(subscribe.execute({ slug: 'acme' }, visitor, { email: 'a10@example.com', componentIds: [] }))).to.equal(
       'rateLimited',

@@ -1,33 +1,21 @@
+import { aTenancyWorld } from '../../../support/builders/tenancy';
 import { expect } from 'chai';
-import { AddCustomerIp } from '../../../../src/application/tenancy/add-customer-ip';
-import { ListCustomerIps } from '../../../../src/application/tenancy/list-customer-ips';
-import { UpdateCustomerIp } from '../../../../src/application/tenancy/update-customer-ip';
-import { FakeCustomers, FakeIps } from '../../../support/fakes/tenancy-fakes';
-import { immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
-import { ManualClock } from '../../../support/manual-clock';
 import { aCustomer, anActor } from '../../../support/builders';
 import { codeOf } from '../../../support/expect-app-error';
 
 const admin = () => anActor().build();
 
-async function setup() {
-  const clock = new ManualClock();
-  const customers = new FakeCustomers();
-  const ips = new FakeIps();
-  const first = await customers.add(aCustomer().withPublicId('c1').named('One').build());
-  await customers.add(aCustomer().withPublicId('c2').named('Two').build());
-  return {
-    first,
-    ips,
-    add: new AddCustomerIp(customers, ips, immediateTransactions, sequentialIds(), clock),
-    list: new ListCustomerIps(ips),
-    update: new UpdateCustomerIp(ips, immediateTransactions, clock),
-  };
+/** Customers c1 ("One", `first`) and c2 ("Two"), and the customer-IP use cases. */
+async function aCustomerIpWorld() {
+  const world = aTenancyWorld();
+  const first = await world.customers.add(aCustomer().withPublicId('c1').named('One').build());
+  await world.customers.add(aCustomer().withPublicId('c2').named('Two').build());
+  return { ...world, first, add: world.addIp, list: world.listIps, update: world.updateIp };
 }
 
 describe('customer IP use cases', () => {
   it('stores the canonical address and refuses an invalid one with validationFailed on ipAddress', async () => {
-    const s = await setup();
+    const s = await aCustomerIpWorld();
     const ip = await s.add.execute(admin(), { customerId: 'c1', ip: { ipAddress: '2001:DB8::0:1' } });
     expect(ip).to.include({ ipAddress: '2001:db8::1', ipFamily: 'v6', customerId: s.first.id, organizationId: 1 });
     const refused = await s.add.execute(admin(), { customerId: 'c1', ip: { ipAddress: '999.1.1.1' } }).catch((e) => e);
@@ -36,7 +24,7 @@ describe('customer IP use cases', () => {
   });
 
   it('adds only under a customer in scope, and only for writers', async () => {
-    const s = await setup();
+    const s = await aCustomerIpWorld();
     const scoped = anActor().viaApiToken().forCustomer(s.first.id).build();
     expect(await codeOf(s.add.execute(scoped, { customerId: 'c2', ip: { ipAddress: '192.0.2.1' } }))).to.equal('customerNotFound');
     expect(
@@ -46,7 +34,7 @@ describe('customer IP use cases', () => {
   });
 
   it('answers an empty page for another organizationId without asking the repository', async () => {
-    const s = await setup();
+    const s = await aCustomerIpWorld();
     await s.add.execute(admin(), { customerId: 'c1', ip: { ipAddress: '192.0.2.1' } });
     expect(JSON.parse(await s.list.execute(admin(), { organizationId: 2, page: 1, perPage: 50 }))).to.deep.equal({
       items: [],
@@ -59,7 +47,7 @@ describe('customer IP use cases', () => {
   });
 
   it('reports a changed address so earlier blocklist results are dropped', async () => {
-    const s = await setup();
+    const s = await aCustomerIpWorld();
     const ip = await s.add.execute(admin(), { customerId: 'c1', ip: { ipAddress: '192.0.2.1' } });
     expect(ip.change({ ip: { address: '192.0.2.1', family: 'v4' } }, new Date())).to.deep.equal({ readdressed: false });
     const updated = await s.update.execute(admin(), { id: String(ip.id), change: { ipAddress: '::ffff:192.0.2.9', label: 'relay' } });

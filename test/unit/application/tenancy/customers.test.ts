@@ -1,73 +1,15 @@
+import { aTenancyWorld } from '../../../support/builders/tenancy';
 import { expect } from 'chai';
-import { CreateCustomer } from '../../../../src/application/tenancy/create-customer';
-import { CreateCustomersInBulk } from '../../../../src/application/tenancy/create-customers-in-bulk';
-import { UpdateCustomer } from '../../../../src/application/tenancy/update-customer';
-import { DeleteCustomer } from '../../../../src/application/tenancy/delete-customer';
-import { CustomerFactory } from '../../../../src/application/tenancy/customer-factory';
-import { CustomerViews } from '../../../../src/application/tenancy/customer-views';
-import { PackageCatalog } from '../../../../src/application/tenancy/package-catalog';
-import { PackageConfig } from '../../../../src/domain/tenancy/package-config';
 import { CustomField } from '../../../../src/domain/tenancy/custom-field';
-import { FakeCustomFields, FakeCustomers, FakePackages, FakeSmsLedger } from '../../../support/fakes/tenancy-fakes';
-import { immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
-import { ManualClock } from '../../../support/manual-clock';
 import { anActor } from '../../../support/builders';
 import { codeOf } from '../../../support/expect-app-error';
-
-function setup() {
-  const clock = new ManualClock();
-  const ids = sequentialIds();
-  const packages = new FakePackages();
-  const customers = new FakeCustomers();
-  const fields = new FakeCustomFields();
-  const sms = new FakeSmsLedger();
-  const views = new CustomerViews(packages, sms, clock);
-  const catalog = new PackageCatalog(packages, ids, clock);
-  const factory = new CustomerFactory(catalog, fields, ids, clock);
-  let invalidated = 0;
-  return {
-    clock,
-    packages,
-    customers,
-    fields,
-    sms,
-    invalidations: () => invalidated,
-    create: new CreateCustomer(customers, factory, views, immediateTransactions),
-    bulk: new CreateCustomersInBulk(customers, factory, views, immediateTransactions),
-    update: new UpdateCustomer(customers, catalog, fields, views, immediateTransactions, clock),
-    remove: new DeleteCustomer(
-      customers,
-      {
-        invalidateAll: () => {
-          invalidated++;
-        },
-      },
-      immediateTransactions,
-    ),
-    addPackage: (key: string, displayName: string) =>
-      packages.add(
-        new PackageConfig({
-          publicId: key,
-          organizationId: 1,
-          key,
-          displayName,
-          description: null,
-          minCheckIntervalMinutes: 5,
-          quotaTiers: [{ monitorLimit: 10, priceMonthly: 0 }],
-          smsMonthlyAllowance: 25,
-          isDefault: false,
-          now: clock.now(),
-        }),
-      ),
-  };
-}
 
 const admin = anActor().build();
 const customerScoped = (customerId: number) => anActor().viaApiToken().forCustomer(customerId).build();
 
 describe('CreateCustomer', () => {
   it('gives an organization without packages the built-in standard package', async () => {
-    const s = setup();
+    const s = aTenancyWorld();
     const view = await s.create.execute(admin, { name: 'Acme', email: 'a@acme.test' });
     expect(view.package).to.include({ key: 'standard', isDefault: true });
     expect(s.packages.rows).to.have.length(1);
@@ -75,7 +17,7 @@ describe('CreateCustomer', () => {
   });
 
   it('refuses customer-scoped callers and read-only roles before touching anything', async () => {
-    const s = setup();
+    const s = aTenancyWorld();
     expect(await codeOf(s.create.execute(customerScoped(1), { name: 'A', email: 'a@a.test' }))).to.equal('customerScopedTokenForbidden');
     expect(await codeOf(s.create.execute(anActor().withRole('readonly').build(), { name: 'A', email: 'a@a.test' }))).to.equal(
       'roleForbidden',
@@ -87,14 +29,14 @@ describe('CreateCustomer', () => {
   });
 
   it('never stores an unknown package type', async () => {
-    const s = setup();
+    const s = aTenancyWorld();
     await s.addPackage('gold', 'Gold');
     expect(await codeOf(s.create.execute(admin, { name: 'A', email: 'a@a.test', packageType: 'silver' }))).to.equal('invalidPackageType');
     expect(s.customers.rows).to.have.length(0);
   });
 
   it('stores validated custom field values', async () => {
-    const s = setup();
+    const s = aTenancyWorld();
     await s.fields.add(
       new CustomField({
         publicId: 'f',
@@ -119,7 +61,7 @@ describe('CreateCustomer', () => {
 
 describe('UpdateCustomer', () => {
   it("lets a customer-scoped writer change its details, not the organization's terms", async () => {
-    const s = setup();
+    const s = aTenancyWorld();
     const { customer } = await s.create.execute(admin, { name: 'Acme', email: 'a@acme.test' });
     const scoped = customerScoped(customer.id);
     const renamed = await s.update.execute(scoped, { id: customer.publicId, change: { name: 'Acme Inc', alertReminderInterval: 30 } });
@@ -133,7 +75,7 @@ describe('UpdateCustomer', () => {
   });
 
   it('keeps the package when the new packageType is unknown, and answers customerNotFound out of scope', async () => {
-    const s = setup();
+    const s = aTenancyWorld();
     const { customer } = await s.create.execute(admin, { name: 'Acme', email: 'a@acme.test' });
     expect(await codeOf(s.update.execute(admin, { id: String(customer.id), change: { packageType: 'nope', name: 'X' } }))).to.equal(
       'invalidPackageType',
@@ -148,7 +90,7 @@ describe('UpdateCustomer', () => {
   });
 
   it('answers conflict when the customer was changed since it was read', async () => {
-    const s = setup();
+    const s = aTenancyWorld();
     const { customer } = await s.create.execute(admin, { name: 'Acme', email: 'a@acme.test' });
     s.customers.versions.concurrentWriteOnNextSave = true;
     expect(await codeOf(s.update.execute(admin, { id: customer.publicId, change: { name: 'Lost' } }))).to.equal('conflict');
@@ -159,7 +101,7 @@ describe('UpdateCustomer', () => {
   });
 
   it('moves to the named package at its base tier', async () => {
-    const s = setup();
+    const s = aTenancyWorld();
     const { customer } = await s.create.execute(admin, { name: 'Acme', email: 'a@acme.test' });
     const gold = await s.addPackage('gold', 'Gold');
     customer.quotaTierIndex = 1;
@@ -171,7 +113,7 @@ describe('UpdateCustomer', () => {
 
 describe('CreateCustomersInBulk', () => {
   it('lists every failed row, those the edge rejected included, and creates nothing', async () => {
-    const s = setup();
+    const s = aTenancyWorld();
     const refused = await s.bulk
       .execute(admin, {
         rows: [{ name: 'A', email: 'a@a.test' }, null, { name: 'C', email: 'c@c.test', packageId: 99 }],
@@ -187,7 +129,7 @@ describe('CreateCustomersInBulk', () => {
   });
 
   it('creates all rows when every row is valid', async () => {
-    const s = setup();
+    const s = aTenancyWorld();
     const views = await s.bulk.execute(admin, {
       rows: [
         { name: 'A', email: 'a@a.test' },
@@ -201,7 +143,7 @@ describe('CreateCustomersInBulk', () => {
 
 describe('DeleteCustomer', () => {
   it('deletes in scope, forgets cached callers, and refuses customer-scoped callers', async () => {
-    const s = setup();
+    const s = aTenancyWorld();
     const { customer } = await s.create.execute(admin, { name: 'Acme', email: 'a@acme.test' });
     expect(await codeOf(s.remove.execute(customerScoped(customer.id), { id: customer.publicId }))).to.equal('customerScopedTokenForbidden');
     expect(s.invalidations()).to.equal(0);

@@ -1,15 +1,11 @@
 import { expect } from 'chai';
-import { RunWatches } from '../../../../src/application/watches/run-watches';
-import type { DueDomain, DueIp } from '../../../../src/application/watches/ports';
-import type { CheckRequest } from '../../../../src/domain/checks/check-request';
-import { checkResult, NO_TIMINGS, type CheckResult } from '../../../../src/domain/checks/check-result';
-import { NO_DOMAIN_NOTICE, NO_IP_NOTICE } from '../../../../src/domain/tenancy/watch-events';
-import { UNCHECKED_DNSBL, UNCHECKED_EXPIRY } from '../../../../src/domain/tenancy/watch-results';
-import { ManualClock } from '../../../support/manual-clock';
-import { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
-import { immediateTransactions } from '../../../support/fakes/shared-fakes';
-import { FakeWatchResults } from '../../../support/fakes/tenancy-fakes';
-import { FakeWatchMaintenance, FakeWatchTargets } from '../../../support/fakes/watches-fakes';
+import { NO_DOMAIN_NOTICE } from '../../../../src/domain/tenancy/watch-events';
+import { UNCHECKED_EXPIRY } from '../../../../src/domain/tenancy/watch-results';
+import type { ManualClock } from '../../../support/manual-clock';
+import type { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
+import type { FakeWatchResults } from '../../../support/fakes/tenancy-fakes';
+import type { FakeWatchMaintenance, FakeWatchTargets } from '../../../support/fakes/watches-fakes';
+import { aWatchedDomain, aWatchedIp, aWatchesWorld, type WatchesWorld } from '../../../support/builders/watches';
 
 const DAY = 86_400_000;
 const ORG = 3;
@@ -21,84 +17,13 @@ describe('RunWatches: the sweep announces what changed, with the result', () => 
   let maintenance: FakeWatchMaintenance;
   let directs: FakeDirectDeliveries;
   /** What the registry and the blocklists answer now. */
-  let registry: { expiresAt: Date | null };
-  let listedOn: string[];
-
-  const lookup = async (request: CheckRequest): Promise<CheckResult> => {
-    const checkedAt = clock.now();
-    if (request.kind === 'domainExpiry') {
-      return checkResult({
-        kind: 'domainExpiry',
-        findings: registry.expiresAt ? [] : [{ status: 'down', code: 'domainLookupFailed', message: 'registry down' }],
-        timings: NO_TIMINGS(1),
-        checkedAt,
-        evidence: registry.expiresAt
-          ? {
-              domain: {
-                domain: request.domain,
-                expiresAt: registry.expiresAt.toISOString(),
-                registrar: 'R',
-                daysRemaining: 0,
-                source: 'rdap',
-              },
-            }
-          : {},
-      });
-    }
-    const listings = listedOn.map((zone) => ({
-      name: zone,
-      reason: 'spam',
-      listKey: zone,
-      delistUrl: `https://${zone}/delist`,
-      resultCode: '127.0.0.2',
-    }));
-    return checkResult({
-      kind: 'dnsbl',
-      findings: listings.length ? [{ status: 'down', code: 'dnsblListed', message: 'listed' }] : [],
-      timings: NO_TIMINGS(1),
-      checkedAt,
-      evidence: { dnsbl: { ip: '192.0.2.10', listings, checkedZones: 2, failedZones: [] } },
-    });
-  };
-  const sweep = () =>
-    new RunWatches(targets, results, lookup, clock, { maintenance, directs, transactions: immediateTransactions }).execute();
-
-  const aDomain = (overrides: Partial<DueDomain> = {}): DueDomain => ({
-    scope: { organizationId: ORG, customerId: 7 },
-    domainId: 1,
-    publicId: 'dom-1',
-    customerId: 7,
-    label: 'Shop',
-    domainName: 'shop.example',
-    warningDays: 30,
-    errorDays: 7,
-    previous: UNCHECKED_EXPIRY,
-    notice: NO_DOMAIN_NOTICE,
-    recipients: { email: null, phone: null },
-    ...overrides,
-  });
-  const anIp = (overrides: Partial<DueIp> = {}): DueIp => ({
-    scope: { organizationId: ORG, customerId: 7 },
-    ipId: 2,
-    publicId: 'ip-2',
-    customerId: 7,
-    label: 'Mail',
-    ipAddress: '192.0.2.10',
-    reminderDays: null,
-    previous: UNCHECKED_DNSBL,
-    notice: NO_IP_NOTICE,
-    recipients: { email: null, phone: null },
-    ...overrides,
-  });
+  let registry: WatchesWorld['answers'];
+  let sweep: WatchesWorld['sweep'];
+  const aDomain = aWatchedDomain;
+  const anIp = aWatchedIp;
 
   beforeEach(() => {
-    clock = new ManualClock('2026-12-01T00:00:00Z');
-    results = new FakeWatchResults().own('domain:1', ORG).own('ip:2', ORG);
-    targets = new FakeWatchTargets(results);
-    maintenance = new FakeWatchMaintenance();
-    directs = new FakeDirectDeliveries();
-    registry = { expiresAt: null };
-    listedOn = [];
+    ({ clock, results, targets, maintenance, directs, answers: registry, sweep } = aWatchesWorld());
   });
 
   it('queues one domain.expiring with the result when the domain enters its warning band, and nothing on the next day', async () => {
@@ -163,7 +88,7 @@ describe('RunWatches: the sweep announces what changed, with the result', () => 
     targets.ips.push(anIp());
     maintenance.silenced.add('customerDomain:1').add('customerIp:2');
     registry.expiresAt = new Date(clock.now().getTime() + 20 * DAY);
-    listedOn = ['bl.test'];
+    registry.listedOn = ['bl.test'];
     await sweep();
     expect(results.outbox).to.deep.equal([]);
     expect(directs.rows).to.deep.equal([]);
@@ -178,13 +103,13 @@ describe('RunWatches: the sweep announces what changed, with the result', () => 
 
   it("announces ip.listed, reminds per the customer's dnsblReminderInterval, then ip.clean", async () => {
     targets.ips.push(anIp({ reminderDays: 1 }));
-    listedOn = ['bl.test'];
+    registry.listedOn = ['bl.test'];
     await sweep();
     clock.advance(7 * 3_600_000);
     await sweep();
     clock.advance(DAY);
     await sweep();
-    listedOn = [];
+    registry.listedOn = [];
     clock.advance(7 * 3_600_000);
     await sweep();
     expect(results.outbox.map((o) => [o.event.kind, o.event.data.reminder ?? null])).to.deep.equal([
