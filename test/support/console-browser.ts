@@ -24,7 +24,11 @@ export async function aConsoleService(
   });
   return startApplication(
     { ...config, databaseUrl: (await testDatabase()).url },
-    { jobs: false, notificationWorker: options.notificationWorker ?? false, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) },
+    {
+      jobs: false,
+      notificationWorker: options.notificationWorker ?? false,
+      logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    },
   );
 }
 
