@@ -41,6 +41,24 @@ export const readableHasher = {
   verify: async (h: string, p: string) => h === `hashed:${p}`,
 };
 
+/** A new page's input: "Acme" at `acme`, no password, one group "All" of monitor m-7, unless told otherwise. */
+export function aStatusPageInput(overrides: Partial<NewStatusPageInput> = {}): NewStatusPageInput {
+  return {
+    title: 'Acme',
+    slug: 'acme',
+    description: null,
+    logo: null,
+    brandColor: '#000000',
+    showResponseTimes: false,
+    footer: null,
+    ipAllowlist: [],
+    customerId: null,
+    password: null,
+    groups: [{ name: 'All', components: [{ type: 'monitor', id: 'm-7' }] }],
+    ...overrides,
+  };
+}
+
 export interface StatusPagesWorldOptions {
   /** The clock's start (2026-06-01T12:00:00Z). */
   readonly now?: Date | string;
@@ -123,20 +141,7 @@ export function aStatusPagesWorld(options: StatusPagesWorldOptions = {}) {
     },
     /** A page "Acme" at `slug` of organization 1, no password, one group "All" of monitor m-7 unless told otherwise. */
     aPage(slug = 'acme', overrides: Partial<NewStatusPageInput> = {}) {
-      return givenPages.execute(anActor().build(), {
-        title: 'Acme',
-        slug,
-        description: null,
-        logo: null,
-        brandColor: '#000000',
-        showResponseTimes: false,
-        footer: null,
-        ipAllowlist: [],
-        customerId: null,
-        password: null,
-        groups: [{ name: 'All', components: [{ type: 'monitor', id: 'm-7' }] }],
-        ...overrides,
-      });
+      return givenPages.execute(anActor().build(), aStatusPageInput({ slug, ...overrides }));
     },
   };
   return world;

@@ -1,4 +1,4 @@
-import { aStatusPagesWorld } from '../../../support/builders/status-pages';
+import { aStatusPageInput, aStatusPagesWorld } from '../../../support/builders/status-pages';
 import { expect } from 'chai';
 import { anActor } from '../../../support/builders';
 import { codeOf } from '../../../support/expect-app-error';
@@ -37,20 +37,16 @@ function countingObjectives() {
 function aCachedPageWorld(maxEntries = 10, objectives?: PageObjectives) {
   const world = aStatusPagesWorld({ maxEntries, objectives }).monitor(7, 'Shop');
   const aPage = (slug: string, password: string | null = null, objectiveIds: string[] = []) =>
-    world.createPage.execute(anActor().build(), {
-      title: slug,
-      slug,
-      description: null,
-      logo: null,
-      brandColor: '#000000',
-      showResponseTimes: false,
-      footer: null,
-      ipAllowlist: [],
-      customerId: null,
-      password,
-      groups: [{ name: 'x', components: [{ type: 'monitor', id: 'm-7' }] }],
-      objectives: objectiveIds,
-    });
+    world.createPage.execute(
+      anActor().build(),
+      aStatusPageInput({
+        title: slug,
+        slug,
+        password,
+        groups: [{ name: 'x', components: [{ type: 'monitor', id: 'm-7' }] }],
+        objectives: objectiveIds,
+      }),
+    );
   return { ...world, aPage };
 }
 

@@ -1,4 +1,4 @@
-import { aStatusPagesWorld } from '../../../support/builders/status-pages';
+import { aStatusPageInput, aStatusPagesWorld } from '../../../support/builders/status-pages';
 import { expect } from 'chai';
 import { CreateStatusPage } from '../../../../src/application/status-pages/create-status-page';
 import { GetStatusPage } from '../../../../src/application/status-pages/get-status-page';
@@ -62,19 +62,7 @@ describe('Status pages (use cases)', () => {
     expect(mixed.components.map((c) => c.id)).to.deep.equal([7, 8]);
     const asCustomer = new CreateStatusPage(pages, catalog, hasher, sequentialIds(), new ManualClock(), immediateTransactions);
     const customerActor = anActor().forCustomer(3).build();
-    const input = {
-      title: 'Mine',
-      slug: 'mine',
-      description: null,
-      logo: null,
-      brandColor: '#000000',
-      showResponseTimes: false,
-      footer: null,
-      ipAllowlist: [],
-      customerId: null,
-      password: null,
-      groups: [{ name: 'x', components: [{ type: 'monitor' as const, id: 'm-8' }] }],
-    };
+    const input = aStatusPageInput({ title: 'Mine', slug: 'mine', groups: [{ name: 'x', components: [{ type: 'monitor', id: 'm-8' }] }] });
     expect(await codeOf(asCustomer.execute(customerActor, input))).to.equal('monitorNotFound');
     const own = await asCustomer.execute(customerActor, {
       ...input,
