@@ -1,9 +1,14 @@
 import { render } from 'preact';
-import { App } from './app';
 import { loadBrand } from './screens/branding/brand';
-import { preloadOverview } from './monitors/monitor-rows';
+import { preloadOverview } from './monitors/overview-read';
+import { sessionMarked, startSessionRead } from './session';
 import { startOffline } from './offline';
-import { startSessionRead } from './session';
+
+/*
+ * The console's first module is small on purpose: it starts the reads the first screen waits for,
+ * and only then loads the screens (./boot, a chunk of its own), so the reads travel while the
+ * console's code is still arriving and being compiled.
+ */
 
 // The host's look (white-label or the platform's) is read at once, alongside the session.
 void loadBrand();
@@ -11,12 +16,12 @@ const root = document.getElementById('app')!;
 // The wall display (/app/wall) is no signed-in user's page: its own chunk, its own token, no session asked for.
 if (/^\/app\/wall\/?$/.test(window.location.pathname)) void import('./wall/wall').then(({ Wall }) => render(<Wall />, root));
 else {
-  // The session is read at once (not after the first render), and on the overview's address its list
-  // as soon as the session answers: the screen that asks for them takes over these reads.
-  void startSessionRead().then((session) => {
-    if (session.kind === 'signedIn' && /^\/app\/?$/.test(window.location.pathname)) preloadOverview();
-  });
-  render(<App />, root);
-  // The service worker: the shell offline, the last state read with its age, Web Push.
+  // The service worker (the shell offline, the last state read with its age, Web Push) is listened to
+  // before the first read leaves: what it says of a read it answered offline must not come unheard.
   startOffline();
+  void startSessionRead();
+  // On the overview's address, with the signed-in marker set, its list is read beside the session, not
+  // after it: the screen takes the read over (a session that turns out to have ended refuses both).
+  if (sessionMarked() && /^\/app\/?$/.test(window.location.pathname)) preloadOverview();
+  void import('./boot').then(({ boot }) => boot(root));
 }

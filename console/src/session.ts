@@ -16,7 +16,7 @@ export type SessionState =
  * console does not ask (a refused GET /api/auth/get-session is an error in the browser's console).
  */
 const MARKER = 'wsm_signed_in';
-const marked = (): boolean => document.cookie.split(';').some((part) => part.trim() === `${MARKER}=1`);
+export const sessionMarked = (): boolean => document.cookie.split(';').some((part) => part.trim() === `${MARKER}=1`);
 /**
  * A session that ended (expired, revoked) while its cookie stayed: the marker becomes `0` when the
  * service says so, which the host leaves alone (it sets `1` only where there is no marker at all), so
@@ -26,7 +26,7 @@ const markEnded = (): void => void (document.cookie = `${MARKER}=0; Path=/; Max-
 
 /** Reads the session: GET /api/auth/get-session when the marker says there is one. */
 async function readSession(): Promise<SessionState> {
-  if (!marked()) return { kind: 'signedOut' };
+  if (!sessionMarked()) return { kind: 'signedOut' };
   try {
     const { user, incidentManagement, can } = await ok(api.GET('/api/auth/get-session'));
     return { kind: 'signedIn', user: { ...user, incidentManagement, can } };

@@ -41,7 +41,7 @@ export class ListMonitorOverview {
           paused: monitor.paused,
           inMaintenance: maintained,
           current: monitor.current,
-          lastStatus: monitor.lastCheck?.status ?? null,
+          lastStatus: monitor.lastStatus,
         });
         return { ...monitor, inMaintenance: maintained, state };
       }),

@@ -3,7 +3,7 @@ import { currentStateOf, type CurrentState } from '../../domain/incidents/curren
 import type { SqlRow } from '../persistence/database';
 
 /** ISO 8601 UTC with milliseconds, as text: the same value whichever driver reads it (the ORM's keeps timestamps as text). */
-const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * What a monitor `m` is now, from its alert state (the rules' open incident, the liveness job's

@@ -1,11 +1,11 @@
 import type { OverviewFilter, OverviewMonitor, OverviewReader } from '../../application/overview/ports';
 import type { BucketTally } from '../../domain/overview/monitor-overview';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
-import { ALERT_STATE_COLUMN, MONITOR_TAGS_COLUMN, currentStateOfRow } from '../monitoring/monitor-rows';
+import { ALERT_STATE_COLUMN, currentStateOfRow, isoText } from '../monitoring/monitor-rows';
 import type { SqlRunner, SqlRow } from '../persistence/database';
 import { join, raw, sql, type Sql } from '../persistence/sql';
 import { refBatch, refFilter } from '../persistence/tenant-scope';
-import { STATUS_OF } from '../results/status-codes';
+import { STATUS_OF, statusWordSql } from '../results/status-codes';
 
 /** How far back the newest result is looked for: older than a day, the overview says nothing of it. */
 const LAST_CHECK_WINDOW_MS = 86_400_000;
@@ -26,29 +26,36 @@ function scopeWhere(scope: TenantScope, filter: OverviewFilter): Sql | null {
   return join(where, ' AND ');
 }
 
+/** A JSON value of a nullable SQL expression, as text (`null` for NULL, which concat would drop). */
+const jsonOf = (expression: string) => `COALESCE(to_json(${expression})::text, 'null')`;
+
+/**
+ * What the overview says of monitor `m` (customer `c`, newest result `last`) besides its state, as
+ * one compact JSON object written by PostgreSQL: the API's MonitorOverviewItem fields without the
+ * state, inMaintenance and currentState the use case decides. A page of 1,000 then costs the service
+ * one string a row instead of a dozen decoded columns, a copy and an encoding. Strings go through
+ * to_json (escaped); ids, uuids and numbers are written as they are.
+ */
+const LISTING_COLUMN = `concat('{"id":', m.id, ',"publicId":"', m.public_id, '","kind":', to_json(m.kind),
+    ',"monitoringType":', to_json(m.monitoring_type), ',"name":', to_json(m.name), ',"target":', ${jsonOf('COALESCE(m.url, m.hostname)')},
+    ',"customerId":', m.customer_id, ',"customerPublicId":"', c.public_id, '","customerName":', to_json(c.name),
+    ',"tags":[', (SELECT string_agg(concat('{"publicId":"', t.public_id, '","name":', to_json(t.name), ',"color":', to_json(t.color), '}'), ','
+                                     ORDER BY lower(t.name), t.id)
+                   FROM monitor_tags mt JOIN tags t ON t.id = mt.tag_id WHERE mt.monitor_id = m.id),
+    '],"locations":', to_json(m.locations), ',"checkInterval":', m.check_interval,
+    ',"lastCheck":', CASE WHEN last.checked_at IS NULL THEN 'null'
+                     ELSE concat('{"status":"', ${statusWordSql('last.status')}, '","checkedAt":"', ${isoText('last.checked_at')},
+                                 '","responseTimeMs":', ${jsonOf('last.response_ms')}, '}') END,
+    '}') AS listing`;
+
 const toMonitor = (row: SqlRow): OverviewMonitor => ({
   id: Number(row.id),
   publicId: row.public_id,
-  kind: row.kind,
-  monitoringType: row.monitoring_type,
-  name: row.name,
-  target: row.url ?? row.hostname ?? null,
   customerId: row.customer_id,
-  customerPublicId: row.customer_public_id,
-  customerName: row.customer_name,
-  tags: (row.tags as OverviewMonitor['tags']).map(({ publicId, name, color }) => ({
-    publicId,
-    name,
-    color,
-  })),
-  locations: row.locations,
-  checkIntervalMinutes: row.check_interval,
   paused: row.status === 'paused',
   current: currentStateOfRow(row),
-  lastCheck:
-    row.last_at === null
-      ? null
-      : { status: STATUS_OF[row.last_status]!, checkedAt: new Date(row.last_at), responseTimeMs: row.last_response_ms },
+  lastStatus: row.last_status === null ? null : STATUS_OF[row.last_status]!,
+  listing: row.listing,
 });
 
 /**
@@ -66,10 +73,7 @@ export class SqlOverviewReader implements OverviewReader {
     const since = new Date(now.getTime() - LAST_CHECK_WINDOW_MS);
     const [rows, [total]] = await Promise.all([
       this.sql.query(
-        sql`SELECT m.id, m.public_id, m.kind, m.monitoring_type, m.name, m.status, m.url, m.hostname, m.customer_id, m.locations,
-                   m.check_interval, c.public_id AS customer_public_id, c.name AS customer_name,
-                   ${raw(MONITOR_TAGS_COLUMN)},
-                   ${raw(ALERT_STATE_COLUMN)}, last.checked_at AS last_at, last.status AS last_status, last.response_ms AS last_response_ms
+        sql`SELECT m.id, m.public_id, m.customer_id, m.status, ${raw(ALERT_STATE_COLUMN)}, last.status AS last_status, ${raw(LISTING_COLUMN)}
               FROM (SELECT id FROM monitors WHERE ${where} ORDER BY id LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}) p
               JOIN monitors m ON m.id = p.id JOIN customers c ON c.id = m.customer_id
               LEFT JOIN LATERAL (SELECT r.checked_at, r.status, r.response_ms FROM check_results r

@@ -8,7 +8,7 @@ import { apiAt } from '../../support/http-client';
 import { PASSWORD } from '../../support/identity-fixtures';
 
 /**
- * The overview reads a list of thousands of monitors in pages of 1,000, four calls at a time. The
+ * The overview reads a list of thousands of monitors in pages of 1,000, several calls at a time. The
  * first visit learns the length from the first answer; a later visit starts as many calls as the
  * list had pages then, and a list that shrank meanwhile is still shown whole and right.
  */

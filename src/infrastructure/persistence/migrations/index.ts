@@ -68,6 +68,7 @@ import { Migration20270302090000ChannelAuditSecrets } from './20270302090000-cha
 import { Migration20270313090000RemainingVersions } from './20270313090000-remaining-versions';
 import { Migration20270310090000LiveEventsFromTheService } from './20270310090000-live-events-from-the-service';
 import { Migration20270312090000WebPush } from './20270312090000-web-push';
+import { Migration20270320090000OverviewPaging } from './20270320090000-overview-paging';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -140,4 +141,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270313090000RemainingVersions', class: Migration20270313090000RemainingVersions },
   { name: 'Migration20270310090000LiveEventsFromTheService', class: Migration20270310090000LiveEventsFromTheService },
   { name: 'Migration20270312090000WebPush', class: Migration20270312090000WebPush },
+  { name: 'Migration20270320090000OverviewPaging', class: Migration20270320090000OverviewPaging },
 ];

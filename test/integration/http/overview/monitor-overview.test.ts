@@ -6,6 +6,7 @@ import { aMonitorRow, aResult, clearOfRollups, record } from '../../../support/r
 import { testClock } from '../../../support/test-clock';
 import { testServer } from '../../../support/test-server';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
+import { OverviewItemSchema } from '../../../../src/interfaces/http/overview/overview.router';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -76,6 +77,41 @@ describe('GET /api/monitor-overview', () => {
     expect(byName.get('Up shop')!.lastCheck).to.deep.include({ status: 'up', responseTimeMs: 87 });
     expect(byName.get('Down shop')!.lastCheck!.checkedAt).to.equal(lastDownAt.toISOString());
     expect(byName.get('Up shop')).to.include({ publicId: monitors.up.publicId, customerName: 'Acme' });
+    // Written partly by PostgreSQL, partly by the use case: every item is the documented shape, field for field.
+    for (const item of response.body.items as object[]) {
+      expect(Object.keys(item).sort()).to.deep.equal(Object.keys(OverviewItemSchema.shape).sort());
+      expect(OverviewItemSchema.parse(item)).to.deep.equal(item);
+    }
+  });
+
+  it('writes names, addresses and tags as given (quotes, backslashes, markup, any script), with its tags in name order', async () => {
+    const org = await anOrganization();
+    const organizationId = org.user.organizationId;
+    const customer = await aCustomerRow(organizationId, 'Ünïcode "Ltd" \\ <b>');
+    const name = 'Shop "quoted" \\ back\\slash </script><b>bold</b> 東京 ✓\n line';
+    const monitor = await aMonitorRow(organizationId, customer, { name });
+    const { database } = await testServer();
+    const tag = async (tagName: string, color: string) => {
+      const [row] = await database.sql.query<{ id: number }>(
+        sql`INSERT INTO tags (public_id, organization_id, customer_id, name, color, created_at, updated_at)
+            VALUES (gen_random_uuid(), ${organizationId}, ${customer}, ${tagName}, ${color}, now(), now()) RETURNING id`,
+      );
+      await database.sql.query(sql`INSERT INTO monitor_tags (monitor_id, tag_id) VALUES (${monitor.id}, ${row!.id})`);
+    };
+    await tag('zeta "z"', '#ff0000');
+    await tag('Alpha', '#00ff00');
+    await database.sql.query(sql`UPDATE monitors SET url = ${'https://example.com/a?b="c"&d=\\e'} WHERE id = ${monitor.id}`);
+    const response = await api('GET', '/api/monitor-overview', { token: org.token });
+    expect(response.status, JSON.stringify(response.body)).to.equal(200);
+    const [item] = response.body.items as Array<Item & { tags: Array<{ name: string; color: string }>; target: string }>;
+    expect(item!.name).to.equal(name);
+    expect(item!.customerName).to.equal('Ünïcode "Ltd" \\ <b>');
+    expect(item!.target).to.equal('https://example.com/a?b="c"&d=\\e');
+    expect(item!.tags.map((t) => [t.name, t.color])).to.deep.equal([
+      ['Alpha', '#00ff00'],
+      ['zeta "z"', '#ff0000'],
+    ]);
+    expect(OverviewItemSchema.parse(item)).to.deep.equal(item);
   });
 
   it('pages, narrows to a customer, and keeps a customer-scoped caller to its customer', async () => {
