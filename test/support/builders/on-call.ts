@@ -3,9 +3,9 @@ import { EscalationPager } from '../../../src/application/on-call/escalation-pag
 import { RunDueEscalations } from '../../../src/application/on-call/run-due-escalations';
 import type { Actor } from '../../../src/application/shared/actor';
 import type { TransactionRunner } from '../../../src/application/shared/transaction';
-import { ImIncident } from '../../../src/domain/incident-management/im-incident';
 import { EscalationPolicy, type EscalationLevel } from '../../../src/domain/on-call/escalation-policy';
 import { ManualClock } from '../manual-clock';
+import { anImIncident } from './im-incident';
 import { immediateTransactions } from '../fakes/shared-fakes';
 import { FakeDirectDeliveries } from '../fakes/notifications-fakes';
 import { FakeImIncidents, FakeImTeams } from '../fakes/incident-management-fakes';
@@ -114,19 +114,12 @@ export async function anEscalatingWorld(actor: Actor, options: OnCallWorldOption
   world.imTeams.team(world.organizationId, 'team-a', ['member-1']);
   await world.incidents.add(
     actor.scope,
-    ImIncident.trigger({
+    anImIncident('triggered', world.clock.now(), {
       publicId: ON_CALL_INCIDENT,
       organizationId: world.organizationId,
       title: 'Checkout down',
-      description: null,
-      severity: 'critical',
-      source: null,
       teamId: 'team-a',
-      customerId: null,
       escalationPolicyId: 'policy-1',
-      dedupKey: 'k',
-      createdByUserId: null,
-      now: world.clock.now(),
     }),
   );
   return world.open(ON_CALL_INCIDENT, 'Checkout down');

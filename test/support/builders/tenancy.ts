@@ -12,9 +12,30 @@ import { UpdateCustomer } from '../../../src/application/tenancy/update-customer
 import { UpdateCustomerIp } from '../../../src/application/tenancy/update-customer-ip';
 import type { TransactionRunner } from '../../../src/application/shared/transaction';
 import { PackageConfig } from '../../../src/domain/tenancy/package-config';
-import { ManualClock } from '../manual-clock';
+import { CLOCK_START, ManualClock } from '../manual-clock';
 import { immediateTransactions, sequentialIds } from '../fakes/shared-fakes';
 import { FakeCustomFields, FakeCustomers, FakeIps, FakePackages, FakeSmsLedger } from '../fakes/tenancy-fakes';
+
+/**
+ * A package of organization 1 (public id and key `basic`, shown as "Basic"): every 5 minutes at
+ * least, one free tier of 10 monitors, no SMS, not the default, created at the clock's default start,
+ * unless `overrides` say otherwise.
+ */
+export function aPackageConfig(overrides: Partial<ConstructorParameters<typeof PackageConfig>[0]> = {}): PackageConfig {
+  return new PackageConfig({
+    publicId: 'basic',
+    organizationId: 1,
+    key: 'basic',
+    displayName: 'Basic',
+    description: null,
+    minCheckIntervalMinutes: 5,
+    quotaTiers: [{ monitorLimit: 10, priceMonthly: 0 }],
+    smsMonthlyAllowance: 0,
+    isDefault: false,
+    now: CLOCK_START,
+    ...overrides,
+  });
+}
 
 export interface TenancyWorldOptions {
   /** The runner the use cases open their transactions with (one that runs at once). */
@@ -63,20 +84,7 @@ export function aTenancyWorld(options: TenancyWorldOptions = {}) {
     updateIp: new UpdateCustomerIp(ips, tx, clock),
     /** A package `key` of organization 1: every 5 minutes at least, one free tier of 10 monitors, 25 SMS a month. */
     addPackage: (key: string, displayName: string) =>
-      packages.add(
-        new PackageConfig({
-          publicId: key,
-          organizationId: 1,
-          key,
-          displayName,
-          description: null,
-          minCheckIntervalMinutes: 5,
-          quotaTiers: [{ monitorLimit: 10, priceMonthly: 0 }],
-          smsMonthlyAllowance: 25,
-          isDefault: false,
-          now: clock.now(),
-        }),
-      ),
+      packages.add(aPackageConfig({ publicId: key, key, displayName, smsMonthlyAllowance: 25, now: clock.now() })),
   };
 }
 

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { ImIncident } from '../../../../src/domain/incident-management/im-incident';
 import type { AddImIncidentResponder } from '../../../../src/application/incident-management/add-im-incident-responder';
 import { anActor } from '../../../support/builders';
 import { codeOf } from '../../../support/expect-app-error';
 import type { ManualClock } from '../../../support/manual-clock';
 import { anIncidentManagementWorld } from '../../../support/builders/incident-management';
+import { anImIncident } from '../../../support/builders/im-incident';
 import type { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
 import type { FakeImIncidents } from '../../../support/fakes/incident-management-fakes';
 import type { FakeContactMethods } from '../../../support/fakes/on-call-fakes';
@@ -31,20 +31,7 @@ describe('AddImIncidentResponder', () => {
     world.responders.user(ORG, 'dana', 'Dana').user(2, 'foreigner');
     await incidents.add(
       admin.scope,
-      ImIncident.trigger({
-        publicId: INCIDENT,
-        organizationId: ORG,
-        title: 'Checkout down',
-        description: null,
-        severity: 'critical',
-        source: null,
-        teamId: 'team-a',
-        customerId: null,
-        escalationPolicyId: null,
-        dedupKey: 'k',
-        createdByUserId: null,
-        now: clock.now(),
-      }),
+      anImIncident('triggered', clock.now(), { publicId: INCIDENT, organizationId: ORG, title: 'Checkout down', teamId: 'team-a' }),
     );
   });
 

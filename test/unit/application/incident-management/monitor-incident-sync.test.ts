@@ -1,32 +1,18 @@
 import { FakeTransaction } from '../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
-import { ImIncident } from '../../../../src/domain/incident-management/im-incident';
+import type { ImIncident } from '../../../../src/domain/incident-management/im-incident';
 import { organizationScope } from '../../../../src/domain/shared/tenant-scope';
 import { MonitorSyncedImIncidents, monitorSideOf } from '../../../../src/application/incident-management/monitor-incident-sync';
 import type { MonitorIncidentSync } from '../../../../src/application/incident-management/ports';
 import { FakeImIncidents, FakeImMonitorOrigins } from '../../../support/fakes/incident-management-fakes';
+import { anImIncident } from '../../../support/builders/im-incident';
 
 const NOW = new Date('2026-11-24T10:00:00Z');
 const scope = organizationScope(7);
 
-function anImIncident(monitorOrigin: ImIncident['monitorOrigin']): ImIncident {
-  const incident = ImIncident.trigger({
-    publicId: `im-${Math.random()}`,
-    organizationId: 7,
-    title: 'Shop is down',
-    description: null,
-    severity: 'critical',
-    source: 'monitor',
-    teamId: null,
-    customerId: 3,
-    escalationPolicyId: null,
-    dedupKey: `k-${Math.random()}`,
-    createdByUserId: null,
-    now: NOW,
-  });
-  incident.monitorOrigin = monitorOrigin;
-  return incident;
-}
+/** An incident of organization 7 for customer 3, "Shop is down" from the monitor, routed from `monitorOrigin`. */
+const anIncident = (monitorOrigin: ImIncident['monitorOrigin']) =>
+  anImIncident('triggered', NOW, { organizationId: 7, title: 'Shop is down', source: 'monitor', customerId: 3, monitorOrigin });
 
 /** A synced repository whose added incidents stand for the engine incident of their monitorOrigin. */
 function withOrigins(sync: MonitorIncidentSync) {
@@ -56,7 +42,7 @@ describe('MonitorSyncedImIncidents (acknowledgement and resolution parity, IM si
   it('carries an acknowledgement, a status change to acknowledged and a resolution over to the automatic incident, with the person and time', async () => {
     const sync = new RecordingSync();
     const repository = withOrigins(sync);
-    const incident = await repository.add(scope, anImIncident({ monitorId: 'm-1', incidentId: 'inc-1' }), new FakeTransaction());
+    const incident = await repository.add(scope, anIncident({ monitorId: 'm-1', incidentId: 'inc-1' }), new FakeTransaction());
     incident.acknowledge('u-1', NOW);
     await repository.save(scope, incident, new FakeTransaction());
     const later = new Date(NOW.getTime() + 60_000);
@@ -74,7 +60,7 @@ describe('MonitorSyncedImIncidents (acknowledgement and resolution parity, IM si
     const incidents = new FakeImIncidents();
     const origins = new FakeImMonitorOrigins(incidents);
     const repository = new MonitorSyncedImIncidents(incidents, origins, sync);
-    const storm = await repository.add(scope, anImIncident({ monitorId: 'm-1', incidentId: 'inc-1' }), new FakeTransaction());
+    const storm = await repository.add(scope, anIncident({ monitorId: 'm-1', incidentId: 'inc-1' }), new FakeTransaction());
     for (const id of ['inc-1', 'inc-2', 'inc-3']) await origins.link(scope, storm.id, { monitorId: `m-${id}`, incidentId: id });
     await origins.recovered(scope, 'inc-2', NOW);
     storm.acknowledge('u-1', NOW);
@@ -85,10 +71,10 @@ describe('MonitorSyncedImIncidents (acknowledgement and resolution parity, IM si
   it("leaves incidents not routed from a monitor, and the engine's own resolution, alone", async () => {
     const sync = new RecordingSync();
     const repository = withOrigins(sync);
-    const plain = await repository.add(scope, anImIncident(null), new FakeTransaction());
+    const plain = await repository.add(scope, anIncident(null), new FakeTransaction());
     plain.acknowledge('u-1', NOW);
     await repository.save(scope, plain, new FakeTransaction());
-    const routed = await repository.add(scope, anImIncident({ monitorId: 'm-1', incidentId: 'inc-2' }), new FakeTransaction());
+    const routed = await repository.add(scope, anIncident({ monitorId: 'm-1', incidentId: 'inc-2' }), new FakeTransaction());
     routed.resolve(null, NOW, { origin: 'monitor', reason: 'monitorRecovered' });
     await repository.save(scope, routed, new FakeTransaction());
     expect(sync.calls).to.deep.equal([]);

@@ -1,9 +1,8 @@
 import { expect } from 'chai';
-import type { NewStatusPageInput } from '../../../../src/application/status-pages/create-status-page';
 import { StatusPageViews } from '../../../../src/application/status-pages/page-view';
 import { isPageRef } from '../../../../src/application/status-pages/page-lookup';
 import { anActor } from '../../../support/builders';
-import { aStatusPagesWorld } from '../../../support/builders/status-pages';
+import { aStatusPageInput, aStatusPagesWorld } from '../../../support/builders/status-pages';
 import { codeOf, expectAppErrorAsync } from '../../../support/expect-app-error';
 
 const ORG = 1;
@@ -19,22 +18,8 @@ function aPageCatalogWorld() {
     .add(2, { type: 'monitor', id: 9, publicId: 'm-9', customerId: 20, name: 'Theirs' });
   world.catalog.customers.set('c-3', { id: 3, organizationId: ORG });
   world.catalog.customers.set('c-20', { id: 20, organizationId: 2 });
-  const input = (overrides: Partial<NewStatusPageInput> = {}): NewStatusPageInput => ({
-    title: 'Acme',
-    slug: 'acme',
-    description: null,
-    logo: null,
-    brandColor: '#1f6feb',
-    showResponseTimes: false,
-    footer: null,
-    ipAllowlist: [],
-    customerId: null,
-    password: null,
-    groups: [{ name: 'Web', components: [{ type: 'monitor', id: 'm-7' }] }],
-    ...overrides,
-  });
   const { createPage: create, updatePage: update, removePage: remove, getPage: get, listPages: list } = world;
-  return { ...world, create, update, remove, get, list, input };
+  return { ...world, create, update, remove, get, list, input: aStatusPageInput };
 }
 
 describe('Status pages: managing them (use cases)', () => {

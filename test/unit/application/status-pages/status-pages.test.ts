@@ -1,6 +1,6 @@
 import { aStatusPageInput, aStatusPagesWorld } from '../../../support/builders/status-pages';
 import { expect } from 'chai';
-import { CreateStatusPage } from '../../../../src/application/status-pages/create-status-page';
+import { CreateStatusPage, type NewStatusPageInput } from '../../../../src/application/status-pages/create-status-page';
 import { GetStatusPage } from '../../../../src/application/status-pages/get-status-page';
 import { type PublicPageAnswer } from '../../../../src/application/status-pages/get-public-status-page';
 import { MaintenanceWindow } from '../../../../src/domain/maintenance/maintenance-window';
@@ -22,21 +22,7 @@ function aPublicPageWorld(refreshMs = 5_000) {
   world.catalog
     .add(ORG, { type: 'monitor', id: 7, publicId: 'm-7', customerId: 3, name: 'Shop' })
     .add(ORG, { type: 'monitor', id: 8, publicId: 'm-8', customerId: 4, name: "Other customer's API" });
-  const aPage = (overrides: Record<string, unknown> = {}) =>
-    world.createPage.execute(anActor().build(), {
-      title: 'Acme',
-      slug: 'acme',
-      description: null,
-      logo: null,
-      brandColor: '#1f6feb',
-      showResponseTimes: false,
-      footer: null,
-      ipAllowlist: [],
-      customerId: null,
-      password: null,
-      groups: [{ name: 'Web', components: [{ type: 'monitor', id: 'm-7' }] }],
-      ...overrides,
-    });
+  const aPage = (overrides: Partial<NewStatusPageInput> = {}) => world.createPage.execute(anActor().build(), aStatusPageInput(overrides));
   return { ...world, notices, tell: world.createIncident, aPage };
 }
 const visitor = { ip: '198.51.100.7', accessToken: undefined };
@@ -260,22 +246,20 @@ describe('Status pages (use cases)', () => {
         ),
       );
     }
-    await create.execute(anActor().build(), {
-      title: 'Big',
-      slug: 'big',
-      description: 'Everything we run',
-      logo: null,
-      brandColor: '#1f6feb',
-      showResponseTimes: true,
-      footer: 'Footer',
-      ipAllowlist: [],
-      customerId: null,
-      password: null,
-      groups: [0, 1, 2, 3, 4].map((g) => ({
-        name: `Group ${g}`,
-        components: components.slice(g * 10, g * 10 + 10).map((c) => ({ type: 'monitor' as const, id: String(c.id) })),
-      })),
-    });
+    await create.execute(
+      anActor().build(),
+      aStatusPageInput({
+        title: 'Big',
+        slug: 'big',
+        description: 'Everything we run',
+        showResponseTimes: true,
+        footer: 'Footer',
+        groups: [0, 1, 2, 3, 4].map((g) => ({
+          name: `Group ${g}`,
+          components: components.slice(g * 10, g * 10 + 10).map((c) => ({ type: 'monitor' as const, id: String(c.id) })),
+        })),
+      }),
+    );
     const answer = await visit.execute({ slug: 'big' }, visitor);
     if (answer.kind !== 'page') throw new Error('expected the page');
     const html = renderPublicHtml(answer.model, '/status/big');

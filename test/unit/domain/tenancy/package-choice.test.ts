@@ -1,24 +1,10 @@
 import { expect } from 'chai';
-import { PackageConfig } from '../../../../src/domain/tenancy/package-config';
 import { choosePackage, defaultPackage } from '../../../../src/domain/tenancy/package-choice';
+import { aPackageConfig } from '../../../support/builders/tenancy';
 
 const now = new Date('2026-01-01T00:00:00Z');
-const aPackage = (id: number, key: string, displayName: string, isDefault = false) => {
-  const p = new PackageConfig({
-    publicId: `p-${id}`,
-    organizationId: 1,
-    key,
-    displayName,
-    description: null,
-    minCheckIntervalMinutes: 5,
-    quotaTiers: [{ monitorLimit: 10, priceMonthly: 0 }],
-    smsMonthlyAllowance: 0,
-    isDefault,
-    now,
-  });
-  p.id = id;
-  return p;
-};
+const aPackage = (id: number, key: string, displayName: string, isDefault = false) =>
+  Object.assign(aPackageConfig({ publicId: `p-${id}`, key, displayName, isDefault, now }), { id });
 
 describe('choosePackage (customer rules 1 and 2)', () => {
   const basic = aPackage(1, 'basic', 'Pro');
@@ -57,19 +43,7 @@ describe('defaultPackage', () => {
 
 describe('PackageConfig quota tiers', () => {
   const tiers = (...limits: Array<[number, number]>) => limits.map(([monitorLimit, priceMonthly]) => ({ monitorLimit, priceMonthly }));
-  const make = (quotaTiers: ReturnType<typeof tiers>) =>
-    new PackageConfig({
-      publicId: 'p',
-      organizationId: 1,
-      key: 'k',
-      displayName: 'K',
-      description: null,
-      minCheckIntervalMinutes: 1,
-      quotaTiers,
-      smsMonthlyAllowance: 0,
-      isDefault: false,
-      now,
-    });
+  const make = (quotaTiers: ReturnType<typeof tiers>) => aPackageConfig({ minCheckIntervalMinutes: 1, quotaTiers, now });
 
   it('needs at least one tier, rising limits and non-decreasing prices', () => {
     expect(() => make([]))
