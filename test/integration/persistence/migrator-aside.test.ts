@@ -3,6 +3,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import pino from 'pino';
+import { openDatabase } from '../../../src/infrastructure/persistence/database';
 import { migrationsList } from '../../../src/infrastructure/persistence/migrations';
 import { aFreshDatabase, type FreshDatabase } from '../../support/fresh-database';
 
@@ -50,6 +52,38 @@ describe('migrations applied beside the process (a worker thread)', () => {
       expect(applied).to.deep.equal(build);
     } finally {
       await client.end();
+    }
+  });
+
+  it('a failing migration makes opening reject with its error, and records nothing (all or none)', async function () {
+    this.timeout(120_000);
+    const broken = await aFreshDatabase('migrator_aside_broken');
+    try {
+      const client = new pg.Client({ connectionString: broken.url });
+      await client.connect();
+      // The first migration creates this table: here it is already there.
+      await client.query('CREATE TABLE organizations (id integer)');
+      try {
+        const lines: Array<Record<string, unknown>> = [];
+        const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+        const opened = await openDatabase(broken.url, { prepareConnection: async () => undefined, poolMax: 2, sqlPoolMax: 2 }, logger).then(
+          async (database) => {
+            await database.close();
+            return 'opened';
+          },
+          (error: Error) => error.message,
+        );
+        expect(opened).to.include('relation "organizations" already exists');
+        // The progress the worker posted, logged by the caller's logger with its fields.
+        expect(lines.map((l) => l.msg)).to.include(`applying ${migrationsList.length} database migrations`);
+        expect(lines.find((l) => l.msg === `migration 1 of ${migrationsList.length}`)?.migration).to.equal(migrationsList[0]!.name);
+        const recorded = await client.query<{ n: string }>('SELECT count(*) AS n FROM mikro_orm_migrations');
+        expect(Number(recorded.rows[0]!.n)).to.equal(0);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await broken.drop();
     }
   });
 });
