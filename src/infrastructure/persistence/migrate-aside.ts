@@ -20,9 +20,50 @@ export interface MigrationLogLine {
 
 /** What the worker posts: log lines while it works, then the build's migration names or the failure. */
 export type MigrationMessage =
-  | { readonly log: MigrationLogLine }
-  | { readonly done: readonly string[] }
-  | { readonly failure: { readonly message: string; readonly stack?: string } };
+  { readonly log: MigrationLogLine } | { readonly done: readonly string[] } | { readonly failure: PostedError };
+
+/**
+ * An error as it crosses from the worker: its name, message and stack, its own plain fields (a
+ * system error's `code`, `syscall`, `address`, `port`; PostgreSQL's `code`, `detail`...), and the
+ * errors it carries (`errors` of an AggregateError, `cause`), so that the start's failure reads as
+ * if the process had met it itself (`describeStartFailure`).
+ */
+export interface PostedError {
+  readonly name: string;
+  readonly message: string;
+  readonly stack?: string;
+  readonly fields: Record<string, string | number | boolean | null>;
+  readonly errors?: PostedError[];
+  readonly cause?: PostedError;
+}
+
+export function postableError(error: unknown, depth = 0): PostedError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
+  const fields: PostedError['fields'] = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value as string | number | boolean | null;
+  }
+  const errors = (error as { errors?: unknown }).errors;
+  const { cause } = error as { cause?: unknown };
+  return {
+    name: error.name,
+    message: error.message,
+    stack: error.stack,
+    fields,
+    ...(Array.isArray(errors) && depth < 3 ? { errors: errors.map((e) => postableError(e, depth + 1)) } : {}),
+    ...(cause !== undefined && depth < 3 ? { cause: postableError(cause, depth + 1) } : {}),
+  };
+}
+
+/** The error again, on this side. */
+export function postedError(posted: PostedError): Error {
+  const error = Object.assign(new Error(posted.message), posted.fields);
+  Object.defineProperty(error, 'name', { value: posted.name, enumerable: false, configurable: true, writable: true });
+  if (posted.stack) error.stack = posted.stack;
+  if (posted.errors) Object.assign(error, { errors: posted.errors.map(postedError) });
+  if (posted.cause) Object.assign(error, { cause: postedError(posted.cause) });
+  return error;
+}
 
 /** What the worker is given. */
 export interface MigrationWork {
@@ -63,9 +104,7 @@ export function migrateAside(url: string, deadlines: DatabaseDeadlines, logger?:
         settle(() => resolve(message.done));
         void worker.terminate();
       } else {
-        const error = new Error(message.failure.message);
-        if (message.failure.stack) error.stack = message.failure.stack;
-        settle(() => reject(error));
+        settle(() => reject(postedError(message.failure)));
       }
     });
     worker.once('error', (error) => settle(() => reject(error)));

@@ -3,7 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import type pg from 'pg';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { migrationsList } from './migrations';
-import { MIGRATION_WORKER, type MigrationLogLine, type MigrationMessage, type MigrationWork } from './migrate-aside';
+import { MIGRATION_WORKER, postableError, type MigrationLogLine, type MigrationMessage, type MigrationWork } from './migrate-aside';
 import { DEFAULT_DATABASE_DEADLINES, type DatabaseDeadlines } from './stall-watch';
 
 /**
@@ -135,9 +135,8 @@ async function run(work: MigrationWork, post: (message: MigrationMessage) => voi
     orm = undefined;
     post({ done: migrationsList.map((migration) => migration.name) });
   } catch (error) {
-    const failure = error instanceof Error ? error : new Error(String(error));
     await orm?.close(true).catch(() => undefined);
-    post({ failure: { message: failure.message, stack: failure.stack } });
+    post({ failure: postableError(error) });
   }
 }
 
