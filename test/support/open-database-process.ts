@@ -2,7 +2,7 @@ import { openDatabase } from '../../src/infrastructure/persistence/database';
 
 /**
  * TEST SUPPORT ONLY, a process of its own (`node --import tsx test/support/open-database-process.ts
- * <url>`): opens the database as the service does (the migrations in their worker thread), then
+ * <url>`): opens the database as the service does (the migrations in their child process), then
  * prints, as one JSON line, the modules this process has loaded that match the migrator or the
  * migrations, how many modules it loaded in all, and the migration names the database answered.
  */
@@ -13,7 +13,7 @@ async function main(url: string): Promise<void> {
     const loaded = Object.keys(require.cache).filter((file) => !file.endsWith('.json'));
     const report = {
       migratorModules: loaded.filter((file) =>
-        /[\\/](@mikro-orm[\\/]migrations|umzug)[\\/]|[\\/]persistence[\\/]migration(s[\\/]|-worker)/.test(file),
+        /[\\/](@mikro-orm[\\/]migrations|umzug)[\\/]|[\\/]persistence[\\/]migration(s[\\/]|-child)/.test(file),
       ),
       ormLoaded: loaded.some((file) => /[\\/]@mikro-orm[\\/]postgresql[\\/]/.test(file)),
       modules: loaded.length,

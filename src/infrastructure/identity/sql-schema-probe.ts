@@ -4,7 +4,7 @@ import { sql } from '../persistence/sql';
 
 /**
  * Reads the migrations the database has applied (MikroORM's table) and counts this build's that
- * are missing (`expected`: `Database.migrationNames`, as the migrations' worker named them). A database that does not answer within `timeoutMs` counts as down: a probe must
+ * are missing (`expected`: `Database.migrationNames`, as the migrations' child process named them). A database that does not answer within `timeoutMs` counts as down: a probe must
  * answer quickly, while a pool waiting for a connection would wait far longer.
  */
 export class SqlSchemaProbe implements SchemaProbe {

@@ -47,7 +47,7 @@ export interface Database {
   readonly url: string;
   readonly orm: MikroORM;
   readonly sql: SqlRunner;
-  /** This build's migrations, in order (all applied once it is open), as the migrations' worker named them. */
+  /** This build's migrations, in order (all applied once it is open), as the migrations' child process named them. */
   readonly migrationNames: readonly string[];
   /** The use of its connection pools (the ORM's, and the plain SQL one), for the metrics. */
   poolUse(): { orm: PoolUse | undefined; sql: PoolUse };
@@ -118,7 +118,7 @@ function prepareOrmConnections(orm: MikroORM, prepare: (client: ConnectionClient
 }
 
 /**
- * Applies pending migrations (in a worker thread: `migrateAside`), then connects, and answers once
+ * Applies pending migrations (in a child process: `migrateAside`), then connects, and answers once
  * the schema is current. The process itself never loads the migrator or the migrations.
  */
 export async function openDatabase(url: string, setup: DatabaseSetup, logger?: Logger): Promise<Database> {

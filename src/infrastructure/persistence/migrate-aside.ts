@@ -1,29 +1,29 @@
 import { extname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
 import type { Logger } from 'pino';
 import type { DatabaseDeadlines } from './stall-watch';
 
 /**
- * Migrating beside the service: pending migrations are applied by a worker thread that loads
- * MikroORM's migrator (`@mikro-orm/migrations`, umzug and its command-line half) and this build's
- * migrations, opens its own ORM on the same database, migrates under the advisory lock and ends.
- * The service's own process never loads them (about 300 modules and 8 MB resident kept for the
- * process's life only to run once at start; docs/decisions.md "Migrations in a worker thread").
+ * Migrating beside the service: pending migrations are applied by a short-lived child process
+ * (`migration-child.ts`) that loads MikroORM's migrator (`@mikro-orm/migrations`, umzug and its
+ * command-line half) and this build's migrations, opens its own ORM on the same database, migrates
+ * under the advisory lock and ends. The service's own process never loads them, and the memory they
+ * took goes back to the system with the child (docs/decisions.md "Migrations in a child process").
  */
 
-/** A line the worker logs through the service's logger (the level, its fields, its message). */
+/** A line the child logs through the service's logger (the level, its fields, its message). */
 export interface MigrationLogLine {
   readonly level: 'debug' | 'info' | 'warn' | 'error';
   readonly fields?: Record<string, unknown>;
   readonly message: string;
 }
 
-/** What the worker posts: log lines while it works, then the build's migration names or the failure. */
+/** What the child sends: log lines while it works, then the build's migration names or the failure. */
 export type MigrationMessage =
   { readonly log: MigrationLogLine } | { readonly done: readonly string[] } | { readonly failure: PostedError };
 
 /**
- * An error as it crosses from the worker: its name, message and stack, its own plain fields (a
+ * An error as it crosses from the child: its name, message and stack, its own plain fields (a
  * system error's `code`, `syscall`, `address`, `port`; PostgreSQL's `code`, `detail`...), and the
  * errors it carries (`errors` of an AggregateError, `cause`), so that the start's failure reads as
  * if the process had met it itself (`describeStartFailure`).
@@ -65,49 +65,70 @@ export function postedError(posted: PostedError): Error {
   return error;
 }
 
-/** What the worker is given. */
+/** What the child is given (over its IPC channel: the URL holds a password, so not in its arguments). */
 export interface MigrationWork {
   readonly url: string;
   readonly deadlines: DatabaseDeadlines;
-  /** Whether the parent logs debug lines (the worker posts them only then). */
+  /** Whether the parent logs debug lines (the child sends them only then). */
   readonly debug: boolean;
 }
 
-/** Marks the worker's data so its entry module runs only as the migrations' worker. */
-export const MIGRATION_WORKER = 'wsm-migrations';
+/** The child's argument: its entry module runs the migrations only in a process started with it. */
+export const MIGRATION_CHILD = 'wsm-migrations';
 
 /**
- * Applies pending migrations in a worker thread and answers this build's migration names, in
- * order. Rejects with the failing migration's message (or the worker's, if it died).
+ * How the child is started: from the compiled `.js`, plain node with no flags (this process's own,
+ * such as `--max-semi-space-size`, `--inspect` or `--cpu-prof`, are not passed on: the child lives
+ * a second or two); from the TypeScript source (the tests), with tsx's loader.
+ */
+export function migrationChild(): { readonly entry: string; readonly execArgv: readonly string[] } {
+  const extension = extname(__filename);
+  return { entry: join(__dirname, `migration-child${extension}`), execArgv: extension === '.ts' ? ['--import', 'tsx'] : [] };
+}
+
+/**
+ * Applies pending migrations in a child process and answers this build's migration names, in
+ * order. Rejects with the failing migration's error, or, if the child ends before it answered
+ * (killed, crashed), with its exit code or signal. The child ends by itself once it answered; on
+ * any failure, and if this process exits first, it is killed.
  */
 export function migrateAside(url: string, deadlines: DatabaseDeadlines, logger?: Logger): Promise<readonly string[]> {
-  // The entry beside this module: compiled (.js), or, from the TypeScript source (the tests), through
-  // tsx's require hook, which a worker does not inherit.
-  const entry = join(__dirname, `migration-worker${extname(__filename)}`);
-  const boot = `${extname(__filename) === '.ts' ? "require('tsx/cjs');" : ''}require(${JSON.stringify(entry)});`;
+  const { entry, execArgv } = migrationChild();
   const work: MigrationWork = { url, deadlines, debug: logger?.isLevelEnabled('debug') ?? false };
   return new Promise((resolve, reject) => {
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      outcome();
+    const child = fork(entry, [MIGRATION_CHILD], { execArgv: [...execArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const stop = () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     };
-    const worker = new Worker(boot, { eval: true, workerData: { role: MIGRATION_WORKER, work } });
-    worker.on('message', (message: MigrationMessage) => {
+    // This process ending (a start abandoned by process.exit) takes the child with it.
+    process.once('exit', stop);
+    let answered = false;
+    const fail = (error: Error) => {
+      if (answered) return;
+      answered = true;
+      stop();
+      reject(error);
+    };
+    child.on('message', (message: MigrationMessage) => {
       if ('log' in message) {
         const { level, fields, message: text } = message.log;
         if (fields) logger?.[level](fields, text);
         else logger?.[level](text);
       } else if ('done' in message) {
-        // Its ORM is closed by now: the thread, and what it loaded, goes.
-        settle(() => resolve(message.done));
-        void worker.terminate();
+        // Its ORM is closed by now; it disconnects and ends, and what it loaded goes with it.
+        answered = true;
+        resolve(message.done);
       } else {
-        settle(() => reject(postedError(message.failure)));
+        fail(postedError(message.failure));
       }
     });
-    worker.once('error', (error) => settle(() => reject(error)));
-    worker.once('exit', (code) => settle(() => reject(new Error(`the migrations' worker stopped (${code}) before it answered`))));
+    child.once('error', fail);
+    child.once('exit', (code, signal) => {
+      process.off('exit', stop);
+      fail(new Error(`the migrations' child process ended (${signal ?? `exit code ${code}`}) before it answered`));
+    });
+    child.send(work, (error) => {
+      if (error) fail(error);
+    });
   });
 }

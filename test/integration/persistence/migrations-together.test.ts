@@ -34,7 +34,7 @@ describe('migrations of processes starting together', () => {
         (await client.query<{ name: string }>('SELECT name FROM mikro_orm_migrations ORDER BY id')).rows.map((r) => r.name),
       );
       expect(applied).to.deep.equal(migrationsList.map((m) => m.name));
-      // Each process was told this build's names by its migrations' worker (what its readiness probe counts).
+      // Each process was told this build's names by its migrations' child process (what its readiness probe counts).
       expect(answered).to.deep.equal([1, 2, 3].map(() => applied));
     } finally {
       await onServer(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));

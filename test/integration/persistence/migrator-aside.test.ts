@@ -1,9 +1,13 @@
 import { expect } from 'chai';
-import { execFile } from 'node:child_process';
+import childProcess, { execFile, fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import pino from 'pino';
+import sinon from 'sinon';
+import { MIGRATION_CHILD, migrationChild, type MigrationWork } from '../../../src/infrastructure/persistence/migrate-aside';
 import { openDatabase } from '../../../src/infrastructure/persistence/database';
 import { migrationsList } from '../../../src/infrastructure/persistence/migrations';
 import { aFreshDatabase, type FreshDatabase } from '../../support/fresh-database';
@@ -14,11 +18,41 @@ const ROOT = path.resolve(__dirname, '../../..');
 /**
  * The service's process migrates without loading the migrator (issue 64): a process that opened an
  * empty database has the schema of this build applied, yet no module of `@mikro-orm/migrations`,
- * umzug, the migrations or their worker's entry in its module cache (they were loaded by the
- * worker thread, which has ended).
+ * umzug, the migrations or their child's entry in its module cache (they were loaded by the
+ * child process, which has ended).
  */
-describe('migrations applied beside the process (a worker thread)', () => {
+describe('migrations applied beside the process (a child process)', () => {
   let fresh: FreshDatabase;
+  const noPrepare = { prepareConnection: async () => undefined, poolMax: 2, sqlPoolMax: 2 };
+
+  /** The children `migrateAside` forks while `body` runs, each through `onChild` first. */
+  async function forking<T>(body: () => Promise<T>, onChild: (child: ChildProcess) => void = () => undefined) {
+    const children: ChildProcess[] = [];
+    const real = childProcess.fork;
+    const stub = sinon.stub(childProcess, 'fork').callsFake(((...args: Parameters<typeof fork>) => {
+      const child = real(...args);
+      children.push(child);
+      onChild(child);
+      return child;
+    }) as typeof fork);
+    try {
+      return {
+        outcome: await body().then(
+          (value) => ({ value }),
+          (error: Error) => ({ error }),
+        ),
+        children,
+      };
+    } finally {
+      stub.restore();
+    }
+  }
+
+  /** How a child ended (waiting for it if it has not yet). */
+  async function ending(child: ChildProcess): Promise<{ code: number | null; signal: string | null }> {
+    if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
+    return { code: child.exitCode, signal: child.signalCode };
+  }
 
   before(async function () {
     this.timeout(120_000);
@@ -66,15 +100,13 @@ describe('migrations applied beside the process (a worker thread)', () => {
       try {
         const lines: Array<Record<string, unknown>> = [];
         const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
-        const opened = await openDatabase(broken.url, { prepareConnection: async () => undefined, poolMax: 2, sqlPoolMax: 2 }, logger).then(
-          async (database) => {
-            await database.close();
-            return 'opened';
-          },
-          (error: Error) => error.message,
-        );
-        expect(opened).to.include('relation "organizations" already exists');
-        // The progress the worker posted, logged by the caller's logger with its fields.
+        const { outcome, children } = await forking(() => openDatabase(broken.url, noPrepare, logger));
+        if ('value' in outcome) await outcome.value.close();
+        expect('error' in outcome && outcome.error.message).to.include('relation "organizations" already exists');
+        // One child, and it is gone (ended by itself or killed on the failure).
+        expect(children).to.have.length(1);
+        await ending(children[0]!);
+        // The progress the child sent, logged by the caller's logger with its fields.
         expect(lines.map((l) => l.msg)).to.include(`applying ${migrationsList.length} database migrations`);
         expect(lines.find((l) => l.msg === `migration 1 of ${migrationsList.length}`)?.migration).to.equal(migrationsList[0]!.name);
         const recorded = await client.query<{ n: string }>('SELECT count(*) AS n FROM mikro_orm_migrations');
@@ -84,6 +116,62 @@ describe('migrations applied beside the process (a worker thread)', () => {
       }
     } finally {
       await broken.drop();
+    }
+  });
+
+  it('the child ends by itself once it answered (exit code 0), and this process goes on with its own ORM', async function () {
+    this.timeout(120_000);
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push((JSON.parse(line) as { msg: string }).msg) });
+    const { outcome, children } = await forking(() => openDatabase(fresh.url, noPrepare, logger));
+    if (!('value' in outcome)) throw outcome.error;
+    try {
+      expect(outcome.value.migrationNames).to.deep.equal(migrationsList.map((m) => m.name));
+      expect(lines).to.include('database schema is current');
+      expect(children).to.have.length(1);
+      expect(await ending(children[0]!)).to.deep.equal({ code: 0, signal: null });
+    } finally {
+      await outcome.value.close();
+    }
+  });
+
+  it('a child that dies before it answered makes opening reject with how it ended (no hang)', async function () {
+    this.timeout(120_000);
+    const { outcome, children } = await forking(
+      () => openDatabase(fresh.url, noPrepare),
+      (child) => child.once('spawn', () => child.kill('SIGKILL')),
+    );
+    if ('value' in outcome) await outcome.value.close();
+    expect('error' in outcome && outcome.error.message).to.equal("the migrations' child process ended (SIGKILL) before it answered");
+    expect(await ending(children[0]!)).to.deep.equal({ code: null, signal: 'SIGKILL' });
+  });
+
+  it('a child whose parent goes away ends at once, not when its database deadlines run out', async function () {
+    this.timeout(60_000);
+    // A database that accepts connections and never answers: the child waits on it.
+    const silent = net.createServer(() => undefined);
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    const { port } = silent.address() as net.AddressInfo;
+    const { entry, execArgv } = migrationChild();
+    const child = fork(entry, [MIGRATION_CHILD], { execArgv: [...execArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    try {
+      const connected = once(silent, 'connection');
+      const minute = 60_000;
+      const work: MigrationWork = {
+        url: `postgres://wsm:x@127.0.0.1:${port}/wsm`,
+        deadlines: { connectMs: minute, acquireMs: minute, stallMs: minute, suspectAfterMs: minute },
+        debug: false,
+      };
+      child.send(work);
+      await connected;
+      const started = Date.now();
+      child.disconnect();
+      expect(await ending(child)).to.deep.equal({ code: 1, signal: null });
+      expect(Date.now() - started).to.be.lessThan(10_000);
+    } finally {
+      child.kill('SIGKILL');
+      silent.close();
     }
   });
 });

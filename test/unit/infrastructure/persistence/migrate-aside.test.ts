@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { postableError, postedError } from '../../../../src/infrastructure/persistence/migrate-aside';
+import { postableError, postedError, type PostedError } from '../../../../src/infrastructure/persistence/migrate-aside';
 import { describeStartFailure } from '../../../../src/main/start-failure';
 
-/** An error crosses from the migrations' worker as the structured clone of a message does. */
-const across = (error: unknown) => postedError(structuredClone(postableError(error)));
+/** An error crosses from the migrations' child process as a message on its IPC channel does (JSON). */
+const across = (error: unknown) => postedError(JSON.parse(JSON.stringify(postableError(error))) as PostedError);
 
 const refused = (port: number) =>
   Object.assign(new Error(`connect ECONNREFUSED 127.0.0.1:${port}`), {
@@ -14,7 +14,7 @@ const refused = (port: number) =>
     port,
   });
 
-describe("an error from the migrations' worker", () => {
+describe("an error from the migrations' child process", () => {
   it('keeps what names its cause: a refused connection reads as if the process had met it', () => {
     const original = refused(5432);
     const error = across(original);

@@ -1,17 +1,16 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type pg from 'pg';
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { migrationsList } from './migrations';
-import { MIGRATION_WORKER, postableError, type MigrationLogLine, type MigrationMessage, type MigrationWork } from './migrate-aside';
+import { MIGRATION_CHILD, postableError, type MigrationLogLine, type MigrationMessage, type MigrationWork } from './migrate-aside';
 import { DEFAULT_DATABASE_DEADLINES, type DatabaseDeadlines } from './stall-watch';
 
 /**
- * The migrations' worker thread (`migrateAside`), and the only module besides the migrations that
+ * The migrations' child process (`migrateAside`), and the only module besides the migrations that
  * loads MikroORM's migrator: it opens an ORM of its own with the Migrator on the service's
- * database, applies what is pending under the advisory lock, posts its progress and this build's
- * migration names, closes the ORM and ends. Its functions also serve the tests that step
- * migrations back and forth (test/support/migrator.ts).
+ * database, applies what is pending under the advisory lock, sends its progress and this build's
+ * migration names over its IPC channel, closes the ORM, disconnects and ends. Its functions also
+ * serve the tests that step migrations back and forth (test/support/migrator.ts).
  */
 
 type Log = (line: MigrationLogLine) => void;
@@ -121,10 +120,10 @@ async function migrateLocked(migrator: ReturnType<MikroORM['getMigrator']>, prog
   log({ level: 'info', fields: { applied: total, ms: Date.now() - started }, message: 'migrations done' });
 }
 
-/** The worker's run: migrate, answer the names (or the failure), close. */
-async function run(work: MigrationWork, post: (message: MigrationMessage) => void): Promise<void> {
+/** The child's run: migrate, answer the names (or the failure), close. */
+async function run(work: MigrationWork, send: (message: MigrationMessage) => void): Promise<MigrationMessage> {
   const log: Log = (line) => {
-    if (line.level !== 'debug' || work.debug) post({ log: line });
+    if (line.level !== 'debug' || work.debug) send({ log: line });
   };
   const progress = new MigrationProgress();
   let orm: MikroORM | undefined;
@@ -133,14 +132,36 @@ async function run(work: MigrationWork, post: (message: MigrationMessage) => voi
     await migrate(orm, progress, log);
     await orm.close(true);
     orm = undefined;
-    post({ done: migrationsList.map((migration) => migration.name) });
+    return { done: migrationsList.map((migration) => migration.name) };
   } catch (error) {
     await orm?.close(true).catch(() => undefined);
-    post({ failure: postableError(error) });
+    return { failure: postableError(error) };
   }
 }
 
-if (!isMainThread && parentPort && (workerData as { role?: string } | undefined)?.role === MIGRATION_WORKER) {
-  const port = parentPort;
-  void run((workerData as { work: MigrationWork }).work, (message) => port.postMessage(message));
+/** Longest the child waits, once it answered, for what is left of its work to let it end. */
+const LINGER_MS = 5_000;
+
+/**
+ * As a forked child: takes its work from the parent, answers, disconnects and ends. A parent that
+ * goes away first (ended, killed) ends it at once: a migration's transaction is rolled back with
+ * its connection.
+ */
+function serveParent(): void {
+  let answered = false;
+  process.once('disconnect', () => {
+    if (!answered) process.exit(1);
+  });
+  process.once('message', (work: MigrationWork) => {
+    const send = (message: MigrationMessage) => process.send?.(message);
+    void run(work, send).then((answer) => {
+      answered = true;
+      process.send?.(answer, undefined, {}, () => {
+        if (process.connected) process.disconnect();
+        setTimeout(() => process.exit(0), LINGER_MS).unref();
+      });
+    });
+  });
 }
+
+if (process.argv[2] === MIGRATION_CHILD && process.send) serveParent();
