@@ -1,17 +1,16 @@
 import type { SchemaProbe } from '../../application/identity/check-readiness';
 import type { SqlRunner } from '../persistence/database';
-import { migrationsList } from '../persistence/migrations';
 import { sql } from '../persistence/sql';
 
 /**
  * Reads the migrations the database has applied (MikroORM's table) and counts this build's that
- * are missing. A database that does not answer within `timeoutMs` counts as down: a probe must
+ * are missing (`expected`: `Database.migrationNames`, as the migrations' child process named them). A database that does not answer within `timeoutMs` counts as down: a probe must
  * answer quickly, while a pool waiting for a connection would wait far longer.
  */
 export class SqlSchemaProbe implements SchemaProbe {
   constructor(
     private readonly sql: SqlRunner,
-    private readonly expected: readonly string[] = migrationsList.map((migration) => migration.name),
+    private readonly expected: readonly string[],
     private readonly timeoutMs = 2_000,
   ) {}
 

@@ -1,9 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from 'pino';
-import { migrationsList } from './migrations';
+import { migrateAside } from './migrate-aside';
 import { IDLE_CONNECTION_MS, ormPoolUse, pgPoolUse, type PoolUse } from './pool-use';
 import { bind, type QueryOptions, type Sql } from './sql';
 import { DEFAULT_DATABASE_DEADLINES, SelectOneProbe, StallWatch, type DatabaseDeadlines } from './stall-watch';
@@ -48,6 +47,8 @@ export interface Database {
   readonly url: string;
   readonly orm: MikroORM;
   readonly sql: SqlRunner;
+  /** This build's migrations, in order (all applied once it is open), as the migrations' child process named them. */
+  readonly migrationNames: readonly string[];
   /** The use of its connection pools (the ORM's, and the plain SQL one), for the metrics. */
   poolUse(): { orm: PoolUse | undefined; sql: PoolUse };
   /** Whether PostgreSQL is judged stalled now (connections open, nothing answered): see `StallWatch`. */
@@ -63,74 +64,6 @@ export interface Database {
    */
   abortCut(): number;
   close(): Promise<void>;
-}
-
-/**
- * Migration progress. MikroORM's migrator rebuilds its event emitter whenever it re-checks the
- * database (every call after the first), so listeners added through `migrator.on` are lost before
- * `up` runs; its own listener's lines reach the ORM logger instead, and are read from there.
- */
-class MigrationProgress {
-  private current: ((name: string) => void) | undefined;
-
-  /** Takes the ORM's log line if it announces a migration; answers whether it did. */
-  read(message: string): boolean {
-    const name = /\[migrator\] Processing '(.+)'$/.exec(message)?.[1];
-    if (name === undefined || !this.current) return false;
-    this.current(name);
-    return true;
-  }
-
-  async during<T>(onMigration: (name: string) => void, work: () => Promise<T>): Promise<T> {
-    this.current = onMigration;
-    try {
-      return await work();
-    } finally {
-      this.current = undefined;
-    }
-  }
-}
-
-/** The session advisory lock under which one process at a time migrates (processes may start together). */
-const MIGRATION_LOCK = 4747003;
-
-/**
- * Applies pending migrations (all or none), saying which one of how many runs. Processes starting
- * together on one database take turns: the second finds nothing pending once the first is done.
- */
-async function migrate(orm: MikroORM, progress: MigrationProgress, logger?: Logger): Promise<void> {
-  const knex = orm.em.getConnection().getKnex().client as unknown as KnexClient;
-  const connection = await knex.acquireConnection();
-  try {
-    // Held from the first look: even that creates the migrator's own table when it is missing.
-    await connection.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
-    try {
-      await migrateLocked(orm.getMigrator(), progress, logger);
-    } finally {
-      await connection.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`);
-    }
-  } finally {
-    await knex.releaseConnection(connection);
-  }
-}
-
-async function migrateLocked(migrator: ReturnType<MikroORM['getMigrator']>, progress: MigrationProgress, logger?: Logger) {
-  const total = (await migrator.getPendingMigrations()).length;
-  if (total === 0) {
-    logger?.info('database schema is current');
-    return;
-  }
-  const started = Date.now();
-  logger?.info({ pending: total }, `applying ${total} database migration${total === 1 ? '' : 's'}`);
-  let n = 0;
-  await progress.during(
-    (name) => {
-      n += 1;
-      logger?.info({ migration: name }, `migration ${n} of ${total}`);
-    },
-    () => migrator.up(),
-  );
-  logger?.info({ applied: total, ms: Date.now() - started }, 'migrations done');
 }
 
 /** A connection as far as preparing it goes (a node-postgres client; knex's connections are ones). */
@@ -184,18 +117,19 @@ function prepareOrmConnections(orm: MikroORM, prepare: (client: ConnectionClient
   };
 }
 
-/** Connects, applies pending migrations and answers once the schema is current. */
+/**
+ * Applies pending migrations (in a child process: `migrateAside`), then connects, and answers once
+ * the schema is current. The process itself never loads the migrator or the migrations.
+ */
 export async function openDatabase(url: string, setup: DatabaseSetup, logger?: Logger): Promise<Database> {
   const prepare = setup.prepareConnection;
   const deadlines = setup.deadlines ?? DEFAULT_DATABASE_DEADLINES;
-  const progress = new MigrationProgress();
+  const migrationNames = await migrateAside(url, deadlines, logger);
   const orm = await MikroORM.init({
     clientUrl: url,
-    // No entities: every aggregate is read and written by SQL through the kit; MikroORM is the pool,
-    // the migrator and the transaction runner (which is why it must not refuse to start without any).
+    // No entities: every aggregate is read and written by SQL through the kit; MikroORM is the pool
+    // and the transaction runner (which is why it must not refuse to start without any).
     entities: [],
-    extensions: [Migrator],
-    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
     pool: { min: 0, max: setup.poolMax ?? 20, idleTimeoutMillis: IDLE_CONNECTION_MS },
     driverOptions: {
       // A connection that cannot be opened or had in time is an outage (503), not a wait as long as the outage.
@@ -213,11 +147,8 @@ export async function openDatabase(url: string, setup: DatabaseSetup, logger?: L
     discovery: { warnWhenNoEntities: false },
     debug: false,
     colors: false,
-    logger: (message) => {
-      if (!progress.read(message)) logger?.debug({ component: 'orm' }, message);
-    },
+    logger: (message) => logger?.debug({ component: 'orm' }, message),
   });
-  await migrate(orm, progress, logger);
   const watch = new StallWatch(new SelectOneProbe(url), deadlines, logger);
   prepareOrmConnections(orm, prepare, watch);
   const watchPool = (pool: pg.Pool) => {
@@ -274,6 +205,7 @@ export async function openDatabase(url: string, setup: DatabaseSetup, logger?: L
     url,
     orm,
     sql: { query },
+    migrationNames,
     poolUse: () => ({ orm: ormPoolUse(orm), sql: pgPoolUse(pool) }),
     get stalled() {
       return watch.stalled;

@@ -61,7 +61,7 @@ import { SqlVatValidationStore } from '../../infrastructure/identity/sql-vat-val
 import { SharedTlsContext } from '../../infrastructure/protocols/shared/tls-context';
 import { checkUserAgent } from '../../domain/checks/user-agent';
 import { PRODUCT } from '../product';
-import { CALLER_CACHE, CONFIG, POOL_SQL, SQL } from '../tokens';
+import { CALLER_CACHE, CONFIG, DATABASE, POOL_SQL, SQL } from '../tokens';
 import { bindings } from './bindings';
 import { bindSso } from './identity-sso.bindings';
 import { SSO_CONNECTION_REPOSITORY } from '../../application/identity/sso-ports';
@@ -244,7 +244,7 @@ export const identityModule = bindings(({ bind, single }) => {
       ),
   );
   single(CheckHealth, (c) => new CheckHealth(c.get(DATABASE_PROBE)));
-  single(SCHEMA_PROBE, (c) => new SqlSchemaProbe(c.get<SqlRunner>(SQL)));
+  single(SCHEMA_PROBE, (c) => new SqlSchemaProbe(c.get<SqlRunner>(SQL), c.get(DATABASE).migrationNames));
   single(CheckReadiness, (c) => new CheckReadiness(c.get(SCHEMA_PROBE)));
 
   // VAT validation against VIES, reached through the target policy like every outbound call.

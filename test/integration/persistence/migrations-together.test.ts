@@ -27,12 +27,15 @@ describe('migrations of processes starting together', () => {
       const opened = await Promise.allSettled(
         [1, 2, 3].map(() => openDatabase(fresh.href, { prepareConnection: async () => undefined, poolMax: 2, sqlPoolMax: 2 })),
       );
+      const answered = opened.flatMap((o) => (o.status === 'fulfilled' ? [o.value.migrationNames] : []));
       await Promise.all(opened.flatMap((o) => (o.status === 'fulfilled' ? [o.value.close()] : [])));
       expect(opened.flatMap((o) => (o.status === 'rejected' ? [String(o.reason)] : []))).to.deep.equal([]);
       const applied = await onServer(fresh.href, async (client) =>
         (await client.query<{ name: string }>('SELECT name FROM mikro_orm_migrations ORDER BY id')).rows.map((r) => r.name),
       );
       expect(applied).to.deep.equal(migrationsList.map((m) => m.name));
+      // Each process was told this build's names by its migrations' child process (what its readiness probe counts).
+      expect(answered).to.deep.equal([1, 2, 3].map(() => applied));
     } finally {
       await onServer(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     }

@@ -11,6 +11,7 @@ import { EXPORT_RESOURCES } from '../../../../src/infrastructure/data-export/zip
 import { startApplication, type RunningApplication } from '../../../../src/main/application';
 import { anActor } from '../../../support/builders';
 import { aFreshDatabase, type FreshDatabase } from '../../../support/fresh-database';
+import { aMigrator } from '../../../support/migrator';
 import { ManualClock } from '../../../support/manual-clock';
 import { testConfig } from '../../../support/test-server';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
@@ -189,31 +190,35 @@ describe('Compact result storage answers as raw rows did', () => {
   it('carries the former forms forward (compact hours, JSON histograms, 32-byte digests): every reader answers alike', async function () {
     this.timeout(300_000);
     const before = await readings();
-    const migrator = app.database.orm.getMigrator();
-    await migrator.down({ to: 'Migration20270214090000CompactResultDays' });
-    // The down migration brings back the JSON histograms and full digests; the compact rows are cut
-    // back into hours here, as the former packing left them.
     const runner = app.database.sql;
-    await runner.query(sql`CREATE TABLE split_results AS
+    const { migrator, close } = await aMigrator(fresh.url);
+    try {
+      await migrator.down({ to: 'Migration20270214090000CompactResultDays' });
+      // The down migration brings back the JSON histograms and full digests; the compact rows are cut
+      // back into hours here, as the former packing left them.
+      await runner.query(sql`CREATE TABLE split_results AS
       SELECT h.monitor_id, h.location_id, date_bin('1 hour', h.hour + o.off * interval '1 millisecond', timestamptz 'epoch') AS hour,
              h.hour + o.off * interval '1 millisecond' AS checked_at, o.st, o.ms, o.rs, h.details -> o.i::text AS detail
       FROM check_result_hours h, unnest(h.offsets_ms, h.statuses, h.response_ms, h.reasons) WITH ORDINALITY AS o(off, st, ms, rs, i)`);
-    await runner.query(sql`TRUNCATE check_result_hours`);
-    await runner.query(sql`INSERT INTO check_result_hours (monitor_id, hour, location_id, offsets_ms, statuses, response_ms, reasons, details)
+      await runner.query(sql`TRUNCATE check_result_hours`);
+      await runner.query(sql`INSERT INTO check_result_hours (monitor_id, hour, location_id, offsets_ms, statuses, response_ms, reasons, details)
       SELECT monitor_id, hour, location_id, array_agg(round(EXTRACT(EPOCH FROM checked_at - hour) * 1000)::integer ORDER BY i),
              array_agg(st ORDER BY i), array_agg(ms ORDER BY i), array_agg(rs ORDER BY i),
              jsonb_object_agg(i, detail) FILTER (WHERE detail IS NOT NULL)
       FROM (SELECT s.*, row_number() OVER (PARTITION BY monitor_id, hour, location_id ORDER BY checked_at) AS i FROM split_results s) n
       GROUP BY monitor_id, hour, location_id`);
-    await runner.query(sql`DROP TABLE split_results`);
-    const [former] = await runner.query<{ rows: string; digest: number; histogram: string }>(
-      sql`SELECT (SELECT count(*) FROM check_result_hours) AS rows, (SELECT max(length(digest)) FROM check_result_evidence) AS digest,
+      await runner.query(sql`DROP TABLE split_results`);
+      const [former] = await runner.query<{ rows: string; digest: number; histogram: string }>(
+        sql`SELECT (SELECT count(*) FROM check_result_hours) AS rows, (SELECT max(length(digest)) FROM check_result_evidence) AS digest,
               (SELECT pg_typeof(histogram)::text FROM check_result_rollups LIMIT 1) AS histogram`,
-    );
-    expect(Number(former!.rows)).to.be.greaterThan(100);
-    expect([former!.digest, former!.histogram]).to.deep.equal([32, 'jsonb']);
+      );
+      expect(Number(former!.rows)).to.be.greaterThan(100);
+      expect([former!.digest, former!.histogram]).to.deep.equal([32, 'jsonb']);
 
-    await migrator.up();
+      await migrator.up();
+    } finally {
+      await close();
+    }
     const [carried] = await runner.query<{ rows: string; digest: number }>(
       sql`SELECT (SELECT count(*) FROM check_result_hours) AS rows, (SELECT max(length(digest)) FROM check_result_evidence) AS digest`,
     );
