@@ -1,17 +1,13 @@
 import fs from 'node:fs/promises';
-
-/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ). */
-const USER_HZ = 100;
+import { processCpuMicros } from './process-cpu';
 
 /** CPU (ms) used so far by every Chromium process on this machine (the bench's browser is the only one). */
 async function chromiumCpuMs(): Promise<number> {
   let total = 0;
   for (const pid of (await fs.readdir('/proc')).filter((entry) => /^\d+$/.test(entry))) {
     try {
-      const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith('chrom')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+      if (!(await fs.readFile(`/proc/${pid}/comm`, 'utf8')).startsWith('chrom')) continue;
+      total += (await processCpuMicros(Number(pid))) / 1000;
     } catch {
       // A process that ended meanwhile.
     }

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
+import { typeScriptFiles } from '../../support/source-files';
 
 /**
  * The service's process never loads MikroORM's migrator (issue 64): the migrations run in a child
@@ -12,14 +13,6 @@ const SRC = path.resolve(__dirname, '../../../src');
 const PERSISTENCE = path.join(SRC, 'infrastructure/persistence');
 const MIGRATIONS = path.join(PERSISTENCE, 'migrations');
 const CHILD = path.join(PERSISTENCE, 'migration-child');
-
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
-  });
-}
 
 /** Each module a file names: imports and re-exports (types too), require() and import(). */
 function loads(text: string): string[] {
@@ -54,7 +47,7 @@ function migratorLoaders(files: { file: string; text: string }[]): string[] {
 }
 
 describe('the migrator stays out of the service process', () => {
-  const files = sources(SRC).map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }));
+  const files = typeScriptFiles(SRC).map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }));
 
   it('no module but the migrations, their index and the child entry loads @mikro-orm/migrations or the index', () => {
     expect(migratorLoaders(files)).to.deep.equal([]);

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
+import { typeScriptFiles } from '../../support/source-files';
 
 /**
  * One way to join a transaction (issue 62, section 1; docs/architecture.md "Transactions and
@@ -11,15 +12,7 @@ import path from 'node:path';
  */
 const SRC = path.resolve(__dirname, '../../../src');
 
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
-  });
-}
-
-const files = sources(SRC).map((file) => ({
+const files = typeScriptFiles(SRC).map((file) => ({
   name: path.relative(SRC, file).split(path.sep).join('/'),
   text: fs.readFileSync(file, 'utf8'),
 }));

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
+import { typeScriptFiles } from '../../support/source-files';
 
 /**
  * The persistence rule of docs/architecture.md: every aggregate is saved through the `sql` kit;
@@ -12,15 +13,7 @@ const SRC = path.resolve(__dirname, '../../../src');
 /** Where MikroORM may be named: the kit that wraps it, and the composition root. */
 const KIT = ['infrastructure/persistence/', 'main/'];
 
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
-  });
-}
-
-const files = sources(SRC).map((file) => ({
+const files = typeScriptFiles(SRC).map((file) => ({
   name: path.relative(SRC, file).split(path.sep).join('/'),
   text: fs.readFileSync(file, 'utf8'),
 }));

@@ -7,7 +7,7 @@ import { BAR_SPANS, OVERVIEW_STATES, type BarBucket } from '../../../domain/over
 import { CurrentStateSchema } from '../monitoring/response.schemas';
 import { ApiRouter } from '../shared/api-router';
 import { defineRouter } from '../shared/router-deps';
-import { pagedSchema } from '../shared/paging';
+import { pagedSchema, pagedText } from '../shared/paging';
 
 const tags = ['Overview'] as const;
 const Ref = z.string().min(1).max(64);
@@ -86,10 +86,6 @@ const itemText = (item: OverviewItem): string =>
   `${item.listing.slice(0, -1)},"state":"${item.state}","inMaintenance":${item.inMaintenance},` +
   `"currentState":${JSON.stringify(currentStateRecord(item.current))}}`;
 
-/** A page of the overview as it travels (MonitorOverviewPage). */
-const pageText = (items: readonly OverviewItem[], total: number, page: { page: number; perPage: number }): string =>
-  `{"items":[${items.map(itemText).join(',')}],"total":${total},"page":${page.page},"perPage":${page.perPage}}`;
-
 const presentBucket = (bucket: BarBucket) => ({
   start: bucket.start.toISOString(),
   up: bucket.up,
@@ -118,7 +114,7 @@ export const overviewRouter = defineRouter({ listMonitorOverview: ListMonitorOve
         res
           .status(200)
           .type('application/json')
-          .send(pageText(items, total, { page, perPage }));
+          .send(pagedText(items.map(itemText), total, { page, perPage }));
       },
     })
     .route({

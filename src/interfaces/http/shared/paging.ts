@@ -22,6 +22,10 @@ export const paged = <T>(items: T[], total: number, page: { page: number; perPag
   perPage: page.perPage,
 });
 
+/** A page as `paged` shapes it, written from items already encoded as JSON (a list built as text). */
+export const pagedText = (items: readonly string[], total: number, page: { page: number; perPage: number }): string =>
+  `{"items":[${items.join(',')}],"total":${total},"page":${page.page},"perPage":${page.perPage}}`;
+
 /** Query of a paged list that takes no other parameter. */
 export const PageOnlyQuery = z.object(PageQuery).strict();
 
