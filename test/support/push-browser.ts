@@ -61,17 +61,21 @@ export async function openConsoleWithWorker(browser: Browser, url: string): Prom
     deliver: async (data) => {
       await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
     },
+    // Read through the page's registration: the same list, whichever worker process runs now.
     notifications: () =>
-      worker.evaluate(`self.registration.getNotifications().then((list) => list.map((n) => ({
+      page.evaluate(`navigator.serviceWorker.ready.then((registration) => registration.getNotifications().then((list) => list.map((n) => ({
         title: n.title, body: n.body, tag: n.tag, actions: (n.actions || []).map((a) => a.action), data: n.data,
-      })))`) as Promise<ShownNotification[]>,
+      }))))`) as Promise<ShownNotification[]>,
     tap: (action = '', tag?: string) =>
-      worker.evaluate(`self.registration.getNotifications().then((list) => {
+      (context.serviceWorkers().at(-1) ?? worker).evaluate(`self.registration.getNotifications().then((list) => {
         const newest = list.find((n) => n.tag === ${JSON.stringify(tag ?? null)}) || list[list.length - 1];
         if (!newest) throw new Error('no notification to tap');
         return handleNotificationClick(newest, ${JSON.stringify(action)});
       })`),
-    clear: () => worker.evaluate('self.registration.getNotifications().then((list) => list.forEach((n) => n.close()))') as Promise<void>,
+    clear: () =>
+      page.evaluate(
+        'navigator.serviceWorker.ready.then((registration) => registration.getNotifications()).then((list) => list.forEach((n) => n.close()))',
+      ) as Promise<void>,
     close: () => context.close(),
   };
 }
@@ -80,13 +84,20 @@ export async function openConsoleWithWorker(browser: Browser, url: string): Prom
 export async function shownWithTag(
   console: ConsoleWithWorker,
   tag: string,
-  timeoutMs = 10_000,
+  timeoutMs = 30_000,
 ): Promise<{ notification: ShownNotification; at: number }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = (await console.notifications()).find((n) => n.tag === tag);
+    const shown = await console.notifications();
+    const found = shown.find((n) => n.tag === tag);
     if (found) return { notification: found, at: performance.now() };
-    if (Date.now() > deadline) throw new Error(`no notification tagged ${tag} shown`);
+    if (Date.now() > deadline) {
+      // What the browser had, so a miss says whether the push was shown under another tag, or the worker was replaced.
+      const workers = console.context.serviceWorkers().map((w) => w.url());
+      throw new Error(
+        `no notification tagged ${tag} shown in ${timeoutMs} ms; shown: ${JSON.stringify(shown.map((n) => n.tag))}, workers: ${JSON.stringify(workers)}`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
