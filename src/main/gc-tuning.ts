@@ -17,16 +17,20 @@ import v8 from 'node:v8';
  * - V8's memory reducer is off (`--no-memory-reducer`, at start: set at run time V8 ignores it).
  *   It takes a worker between waves of checks for idle, runs full collections to shrink the heap
  *   and shrinks the young generation, after which young collections come far more often.
- * - `--single-threaded-gc` (at start): on a machine with few cores the collector's helper threads
- *   compete with the checks and PostgreSQL and cost more CPU in all than the same work on one
- *   thread. The price is longer main-thread pauses; with cores to spare, drop the flag.
+ * - The collector keeps its helper threads (parallel scavenging, concurrent marking). On one thread
+ *   (`--single-threaded-gc`) a check costs about 6 % less CPU on 2 cores, but every young collection
+ *   of the 64-MB young generation stops the process for 20-30 ms instead of about half that, and
+ *   those pauses were most of the event intake's acknowledgement tail (p99 39-71 ms against 22-38 ms
+ *   at 1,000 events a second, bench/README.md): a large process serves its API as well as its checks.
  *
  * At the small end (a few thousand monitors, a few checks a second) those settings cost memory and
  * buy nothing: starting the service (migrations, the ORM's discovery, the API's schemas) allocates
  * enough to grow the young generation to its most (2 x 64 MB), which nothing gives back with the
  * memory reducer off, so an idle service held about 100 MB of young generation. A small process
  * keeps V8's own sizing (a young generation of at most 2 x SMALL_SEMI_SPACE_MB, the old
- * generation's growth and the memory reducer as V8 chooses) and the single-threaded collector.
+ * generation's growth and the memory reducer as V8 chooses) and the collector on the main thread
+ * (`--single-threaded-gc`: a few checks a second leave it short pauses, and its helper threads
+ * would cost a small machine more CPU than its own work).
  *
  * V8 fixes the young generation's limit when the process starts, so the scale follows the work held
  * at each start: `auto` (the default) is `large` when the database holds LARGE_AT_MONITORS monitors
@@ -110,7 +114,7 @@ export function tuneGarbageCollection(scale: ServiceScale = serviceScale()): voi
 /** The flags to start a check process with (`npm start`, a forked benchmark service, a supervisor's command line). */
 export const nodeFlagsForChecks = (scale: ServiceScale): string[] =>
   scale === 'large'
-    ? [`--max-semi-space-size=${SEMI_SPACE_MB}`, '--single-threaded-gc', '--no-memory-reducer']
+    ? [`--max-semi-space-size=${SEMI_SPACE_MB}`, '--no-memory-reducer']
     : [`--max-semi-space-size=${SMALL_SEMI_SPACE_MB}`, '--single-threaded-gc'];
 
 /**
