@@ -84,7 +84,9 @@ export async function createHttpApp(container: Container, contexts: readonly Con
   // the client address that per-caller limits count.
   app.set('trust proxy', config.trustProxy.length > 0 ? [...config.trustProxy] : false);
   app.use(requestLog(logger, { quietPaths: parts.quietPaths, redactUrl: parts.redactUrl }));
-  app.use(compressedAnswers);
+  // The intakes' answers (a 202, a 429, an error envelope) are a few hundred bytes, below what is
+  // compressed: their requests, the busiest of all, skip the compressor's wrappers.
+  app.use((req, res, next) => (req.method === 'POST' && streamsItsBody(req.path) ? next() : compressedAnswers(req, res, next)));
   for (const handler of stage('first')) app.use(handler);
   app.use(pathCheck);
   // Text PostgreSQL cannot keep (NUL, lone surrogates) is refused here for every route: the URL now,

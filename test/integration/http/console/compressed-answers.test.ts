@@ -4,6 +4,8 @@ import zlib from 'node:zlib';
 import { anOrganization } from '../../../support/builders';
 import { ensureConsoleBuilt } from '../../../support/console-build';
 import { api } from '../../../support/http-client';
+import { aCallerSet } from '../../../support/callers';
+import { setIncidentManagement } from '../../../support/im-fixtures';
 import { testServer } from '../../../support/test-server';
 
 /** One answer's head and its bytes as they came over the wire (no client decompression). */
@@ -69,6 +71,31 @@ describe('http: answers travel compressed', function () {
     expect(small.status).to.equal(404);
     expect(small.bytes.length).to.be.below(1024);
     expect(small.headers['content-encoding']).to.equal(undefined);
+  });
+
+  it("leaves the event intake's answers to the intake: a 202 and a refusal carry nothing of the compressor", async () => {
+    const callers = await aCallerSet();
+    await setIncidentManagement(callers.organizationId, true);
+    const target = new URL((await testServer()).url);
+    const post = (body: string) =>
+      fetch(new URL('/api/im/events', target), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${callers.orgToken}`, 'content-type': 'application/json', 'accept-encoding': 'br, gzip' },
+        body,
+      });
+    const event = JSON.stringify({
+      routing_key: 'x',
+      event_action: 'trigger',
+      payload: { summary: 'Disk full', source: 'db-1', severity: 'error' },
+    });
+    const accepted = await post(event);
+    expect(accepted.status, await accepted.clone().text()).to.equal(202);
+    expect(accepted.headers.get('vary')).to.equal(null);
+    expect(accepted.headers.get('content-encoding')).to.equal(null);
+    const refused = await post('{"routing_key":');
+    expect(refused.status).to.be.within(400, 499);
+    expect(refused.headers.get('vary')).to.equal(null);
+    expect((await refused.json()).data.code).to.be.a('string');
   });
 
   it('never compresses the event stream: its first bytes arrive at once, as they are', async () => {
