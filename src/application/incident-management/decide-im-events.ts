@@ -25,9 +25,6 @@ export class DecideImEvents {
     private readonly clock: Clock,
   ) {}
 
-  /** The events a full round takes. */
-  readonly roundSize = IM_EVENT_DECIDER_BATCH;
-
   /** Events decided by one round (0: none left), or null when another decider holds the turn. */
   decideNext(limit: number = IM_EVENT_DECIDER_BATCH): Promise<number | null> {
     return this.transactions.run(async (tx) => {

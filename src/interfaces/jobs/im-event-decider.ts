@@ -9,14 +9,6 @@ export interface ImEventDeciderOptions {
   pollMs?: number;
   /** How long to wait before trying again while another process's decider holds the turn (default 50 ms). */
   busyMs?: number;
-  /**
-   * After a round that decided some events but not a full round, how long the next one waits for more
-   * to arrive (default 50 ms; 0: at once). A round costs PostgreSQL about the same for 10 events as for
-   * 100 (its transaction, its turn, its statements), so under a steady stream rounds gather what
-   * came in meanwhile rather than follow each intake batch; the first event after a quiet spell is
-   * decided at once, and a backlog is taken in full rounds without waiting.
-   */
-  gatherMs?: number;
 }
 
 export interface RunningImEventDecider {
@@ -31,8 +23,7 @@ const MAX_BACKOFF_MS = 30_000;
 
 /**
  * The loop that decides accepted events (DecideImEvents), woken by the intake's notices and by a
- * slow poll: rounds follow each other while the log has events (a round that was not full waits
- * `gatherMs` for the stream to fill the next; a full one is followed at once); a round that fails (the database
+ * slow poll: rounds follow each other while the log has events; a round that fails (the database
  * gone, a deadlock) is tried again after 100 ms, doubling up to 30 s, and after three failures in a
  * row the decider takes one event a round until one succeeds, so the events before one that cannot
  * be decided are decided; that one is retried (and logged) every 30 s at most and holds up those
@@ -40,11 +31,10 @@ const MAX_BACKOFF_MS = 30_000;
  * decision. Starts by deciding what a previous run left in the log.
  */
 export async function startImEventDecider(
-  decide: Pick<DecideImEvents, 'decideNext' | 'roundSize'>,
+  decide: Pick<DecideImEvents, 'decideNext'>,
   logger: Logger,
   options: ImEventDeciderOptions,
 ): Promise<RunningImEventDecider> {
-  const gatherMs = options.gatherMs ?? 50;
   let wanted = false;
   let stopped = false;
   let running: Promise<void> | null = null;
@@ -59,18 +49,13 @@ export async function startImEventDecider(
     while (wanted && !stopped) {
       wanted = false;
       try {
-        const limit = failures >= ISOLATE_AFTER ? 1 : undefined;
-        const decided = await decide.decideNext(limit);
+        const decided = await decide.decideNext(failures >= ISOLATE_AFTER ? 1 : undefined);
         failures = 0;
         if (decided === null) {
           // Another process decides now; it may have read the log before our events committed.
           wanted = true;
           await sleep(options.busyMs ?? 50);
-        } else if (decided > 0) {
-          wanted = true;
-          // A full round means a backlog: the next at once. Otherwise, let the stream fill the next.
-          if (limit === undefined && decided < decide.roundSize && gatherMs > 0) await sleep(gatherMs);
-        }
+        } else if (decided > 0) wanted = true;
       } catch (error) {
         failures++;
         wanted = true;

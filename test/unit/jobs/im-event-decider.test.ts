@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import pino from 'pino';
-import sinon from 'sinon';
 import { startImEventDecider } from '../../../src/interfaces/jobs/im-event-decider';
 import type { WorkNoticeHandlers } from '../../../src/interfaces/jobs/notification-worker';
 import { waitFor } from '../../support/wait-for';
@@ -11,7 +10,6 @@ function aLog(pending: number, options: { fail?: number; busy?: number } = {}) {
   return {
     state,
     decide: {
-      roundSize: 500,
       async decideNext(limit?: number): Promise<number | null> {
         state.rounds.push(limit);
         if (state.busy > 0) {
@@ -51,38 +49,6 @@ describe('the event decider loop', () => {
       await waitFor(() => log.state.pending === 0, { what: 'the notice acted on' });
     } finally {
       await decider.stop();
-    }
-  });
-
-  it('after a round that was not full waits gatherMs for the stream to fill the next; a backlog is taken in full rounds at once', async () => {
-    const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-    try {
-      const log = aLog(3);
-      const decider = await startImEventDecider(log.decide, silent, { listen: async () => async () => undefined, gatherMs: 200 });
-      await clock.tickAsync(0);
-      // The first events after a quiet spell: decided at once.
-      expect(log.state.rounds).to.have.length(1);
-      expect(log.state.pending).to.equal(0);
-      log.state.pending = 2;
-      await clock.tickAsync(199);
-      expect(log.state.rounds, 'no round while the stream gathers').to.have.length(1);
-      await clock.tickAsync(1);
-      expect(log.state.rounds).to.have.length(2);
-      expect(log.state.pending).to.equal(0);
-      await clock.tickAsync(200);
-      // The round that found the log empty ends the loop until the next notice.
-      expect(log.state.rounds).to.have.length(3);
-      await decider.stop();
-
-      const backlog = aLog(1_200);
-      const second = await startImEventDecider(backlog.decide, silent, { listen: async () => async () => undefined, gatherMs: 200 });
-      await clock.tickAsync(0);
-      // 500 and 500 without a pause; 200, the round that was not full, then waits.
-      expect(backlog.state.rounds).to.have.length(3);
-      expect(backlog.state.pending).to.equal(0);
-      await second.stop();
-    } finally {
-      clock.restore();
     }
   });
 
