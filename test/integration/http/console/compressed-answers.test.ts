@@ -95,7 +95,7 @@ describe('http: answers travel compressed', function () {
     const refused = await post('{"routing_key":');
     expect(refused.status).to.be.within(400, 499);
     expect(refused.headers.get('vary')).to.equal(null);
-    expect((await refused.json()).data.code).to.be.a('string');
+    expect(((await refused.json()) as { data: { code: string } }).data.code).to.be.a('string');
   });
 
   it('never compresses the event stream: its first bytes arrive at once, as they are', async () => {
