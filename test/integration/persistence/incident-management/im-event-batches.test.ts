@@ -127,7 +127,7 @@ describe('event batches on PostgreSQL', function () {
     const sqlRunner: SqlRunner = {
       query: async (statement, options) => {
         const rows = await app.database.sql.query(statement, options);
-        if (/FROM im_incidents\s+WHERE \(organization_id, dedup_key\)/.test(statement.text) && ++seen.reads <= staleReads) {
+        if (/WHERE organization_id = u\.o AND dedup_key = u\.d/.test(statement.text) && ++seen.reads <= staleReads) {
           await app.database.sql.query(
             sql`UPDATE im_incidents SET status = 'acknowledged', acknowledged_at = coalesce(acknowledged_at, now()), version = version + 1
                  WHERE organization_id = ${organizationId} AND status IN ('triggered', 'acknowledged')`,
