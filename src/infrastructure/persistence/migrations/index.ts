@@ -69,6 +69,7 @@ import { Migration20270313090000RemainingVersions } from './20270313090000-remai
 import { Migration20270310090000LiveEventsFromTheService } from './20270310090000-live-events-from-the-service';
 import { Migration20270312090000WebPush } from './20270312090000-web-push';
 import { Migration20270320090000OverviewPaging } from './20270320090000-overview-paging';
+import { Migration20270325090000AuditWhenAttributed } from './20270325090000-audit-when-attributed';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -142,4 +143,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270310090000LiveEventsFromTheService', class: Migration20270310090000LiveEventsFromTheService },
   { name: 'Migration20270312090000WebPush', class: Migration20270312090000WebPush },
   { name: 'Migration20270320090000OverviewPaging', class: Migration20270320090000OverviewPaging },
+  { name: 'Migration20270325090000AuditWhenAttributed', class: Migration20270325090000AuditWhenAttributed },
 ];
