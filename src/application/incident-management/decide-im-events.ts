@@ -31,11 +31,16 @@ export class DecideImEvents {
       const entries = await this.log.take(tx, limit);
       if (entries === false) return null;
       if (entries.length === 0) return 0;
-      const batch: SubmittedImEvents[] = entries.map((entry) => ({
-        scope: { organizationId: entry.organizationId, customerId: null },
-        events: [entry.event],
-      }));
-      await this.store.commitIn(tx, dedupRefsOf(batch), (loaded) => decideImEventBatch(batch, loaded, this.ids, this.clock.now()));
+      // An organization deleted after its events were accepted took its incidents with it: its entries are only removed.
+      const batch: SubmittedImEvents[] = entries
+        .filter((entry) => !entry.organizationGone)
+        .map((entry) => ({
+          scope: { organizationId: entry.organizationId, customerId: null },
+          events: [entry.event],
+        }));
+      if (batch.length > 0) {
+        await this.store.commitIn(tx, dedupRefsOf(batch), (loaded) => decideImEventBatch(batch, loaded, this.ids, this.clock.now()));
+      }
       const removed = await this.log.remove(
         tx,
         entries.map((entry) => entry.seq),

@@ -277,11 +277,16 @@ export interface ImEventBatchStore {
 }
 export const IM_EVENT_BATCH_STORE = token<ImEventBatchStore>('ImEventBatchStore');
 
-/** An accepted event as the intake log keeps it: its order, the organization it came for, and the event (its key given). */
+/**
+ * An accepted event as the intake log keeps it: its order, the organization it came for, and the
+ * event (its key given); `organizationGone` when that organization was deleted since (the entry is
+ * removed, not decided).
+ */
 export interface ImIntakeEntry {
   readonly seq: string;
   readonly organizationId: number;
   readonly event: ImEvent;
+  readonly organizationGone: boolean;
 }
 
 /**

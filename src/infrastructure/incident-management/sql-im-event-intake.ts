@@ -14,7 +14,8 @@ const TURN = `${0x494d4463}, 0`;
  * The intake log on PostgreSQL (migration 20270311090000): one multi-row INSERT ... ON CONFLICT
  * (event_id) DO NOTHING per batch, whose commit notifies IM_EVENT_INTAKE_CHANNEL; the decider's turn
  * is a transaction-scoped advisory lock tried (never waited for) with the read of the oldest
- * entries, in one statement.
+ * entries, in one statement, each with whether its organization is still there (the log holds no
+ * foreign key: migration 20270325100000).
  */
 export class SqlImEventIntakeLog implements ImEventIntakeLog {
   async append(tx: Transaction, entries: ReadonlyArray<{ eventId: string; organizationId: number; event: ImEvent }>): Promise<void> {
@@ -34,9 +35,16 @@ export class SqlImEventIntakeLog implements ImEventIntakeLog {
   }
 
   async take(tx: Transaction, limit: number): Promise<ImIntakeEntry[] | false> {
-    const rows = await sqlOf(tx).query<{ mine: boolean; id: string | null; organization_id: number | null; event: ImEvent | null }>(
+    const rows = await sqlOf(tx).query<{
+      mine: boolean;
+      id: string | null;
+      organization_id: number | null;
+      event: ImEvent | null;
+      gone: boolean | null;
+    }>(
       sql`WITH turn AS (SELECT pg_try_advisory_xact_lock(${raw(TURN)}) AS mine)
-        SELECT turn.mine, e.id::text AS id, e.organization_id, e.event
+        SELECT turn.mine, e.id::text AS id, e.organization_id, e.event,
+               NOT EXISTS (SELECT 1 FROM organizations o WHERE o.id = e.organization_id) AS gone
           FROM turn LEFT JOIN LATERAL (
             SELECT id, organization_id, event FROM im_event_intake WHERE turn.mine ORDER BY id LIMIT ${limit}::int
           ) e ON true
@@ -44,7 +52,9 @@ export class SqlImEventIntakeLog implements ImEventIntakeLog {
       { prepare: true },
     );
     if (!rows[0]?.mine) return false;
-    return rows.filter((row) => row.id !== null).map((row) => ({ seq: row.id!, organizationId: row.organization_id!, event: row.event! }));
+    return rows
+      .filter((row) => row.id !== null)
+      .map((row) => ({ seq: row.id!, organizationId: row.organization_id!, event: row.event!, organizationGone: row.gone === true }));
   }
 
   async remove(tx: Transaction, seqs: readonly string[]): Promise<number> {

@@ -70,6 +70,7 @@ import { Migration20270310090000LiveEventsFromTheService } from './2027031009000
 import { Migration20270312090000WebPush } from './20270312090000-web-push';
 import { Migration20270320090000OverviewPaging } from './20270320090000-overview-paging';
 import { Migration20270325090000AuditWhenAttributed } from './20270325090000-audit-when-attributed';
+import { Migration20270325100000ImEventIntakeUnreferenced } from './20270325100000-im-event-intake-unreferenced';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -144,4 +145,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270312090000WebPush', class: Migration20270312090000WebPush },
   { name: 'Migration20270320090000OverviewPaging', class: Migration20270320090000OverviewPaging },
   { name: 'Migration20270325090000AuditWhenAttributed', class: Migration20270325090000AuditWhenAttributed },
+  { name: 'Migration20270325100000ImEventIntakeUnreferenced', class: Migration20270325100000ImEventIntakeUnreferenced },
 ];

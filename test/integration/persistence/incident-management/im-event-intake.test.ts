@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { aCallerSet } from '../../../support/callers';
-import { setIncidentManagement } from '../../../support/im-fixtures';
+import { eventsDecided, setIncidentManagement } from '../../../support/im-fixtures';
 import { testServer } from '../../../support/test-server';
 import { testClock } from '../../../support/test-clock';
 import { CommitImEvents } from '../../../../src/application/incident-management/commit-im-events';
@@ -139,5 +139,72 @@ describe('the event intake log and its deciders, on PostgreSQL', function () {
       release();
       await turn;
     }
+  });
+
+  /** Holds the deciders' turn (in a transaction of its own) until the returned release is called. */
+  async function holdTheTurn(app: RunningApplication) {
+    const log = new SqlImEventIntakeLog();
+    let release!: () => void;
+    const released = new Promise<void>((done) => (release = done));
+    let held!: () => void;
+    const holding = new Promise<void>((done) => (held = done));
+    const turn = ownTransactions(app).run(async (tx) => {
+      expect(await log.take(tx, 0)).to.deep.equal([]);
+      held();
+      await released;
+    });
+    await holding;
+    return async () => {
+      release();
+      await turn;
+    };
+  }
+
+  it('an organization deleted takes its accepted, undecided events with it', async () => {
+    const app = await testServer();
+    const scope = await anImOrganization();
+    const log = new SqlImEventIntakeLog();
+    const release = await holdTheTurn(app);
+    try {
+      await ownTransactions(app).run((tx) =>
+        log.append(
+          tx,
+          [1, 2].map((n) => ({ eventId: randomUUID(), organizationId: scope.organizationId, event: trigger(`gone-${n}`, 'x') })),
+        ),
+      );
+      expect(await pendingOf(app, scope.organizationId)).to.equal(2);
+      await app.database.sql.query(sql`DELETE FROM organizations WHERE id = ${scope.organizationId}`);
+      expect(await pendingOf(app, scope.organizationId)).to.equal(0);
+    } finally {
+      await release();
+    }
+  });
+
+  it('an event accepted while its organization was being deleted is removed by the decider, not decided, and holds back none after it', async () => {
+    const app = await testServer();
+    const deleted = await anImOrganization();
+    const live = await anImOrganization();
+    const log = new SqlImEventIntakeLog();
+    const release = await holdTheTurn(app);
+    try {
+      await app.database.sql.query(sql`DELETE FROM organizations WHERE id = ${deleted.organizationId}`);
+      // Appended after the deletion, as an append racing it commits: the log holds no key to refuse it.
+      await ownTransactions(app).run((tx) =>
+        log.append(tx, [
+          { eventId: randomUUID(), organizationId: deleted.organizationId, event: trigger('orphan', 'x') },
+          { eventId: randomUUID(), organizationId: live.organizationId, event: trigger('after-orphan', 'y') },
+        ]),
+      );
+      expect(await pendingOf(app, deleted.organizationId)).to.equal(1);
+    } finally {
+      await release();
+    }
+    await eventsDecided(live.organizationId);
+    expect(await pendingOf(app, deleted.organizationId)).to.equal(0);
+    expect((await storedOf(live.organizationId)).map((s) => [s.key, s.status])).to.deep.equal([['after-orphan', 'triggered']]);
+    const [orphans] = await app.database.sql.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM im_incidents WHERE organization_id = ${deleted.organizationId}`,
+    );
+    expect(orphans!.n).to.equal(0);
   });
 });
