@@ -77,22 +77,30 @@ export class ApiClient {
 
   /**
    * Every item of a paged list: the first page, then (its total known) the others, `PAGES_IN_FLIGHT`
-   * at a time; a list that grew meanwhile is read on page after page until a short one.
+   * at a time; a list that grew meanwhile is read on page after page until a short one. `each`
+   * turns each page's records into what the caller keeps as the page arrives (the records of
+   * thousands of monitors then never pile up beside what is made of them).
    */
-  async all(path: string, query: Record<string, string> = {}): Promise<ApiRecord[]> {
+  async all<T = ApiRecord>(path: string, query: Record<string, string> = {}, each: (record: ApiRecord) => T = (r) => r as T): Promise<T[]> {
     const first = await this.page(path, query, 1);
-    if (first.items.length < PER_PAGE || first.items.length >= first.total) return first.items;
+    if (first.items.length < PER_PAGE || first.items.length >= first.total) return first.items.map(each);
     const last = Math.ceil(first.total / PER_PAGE);
-    const pages: Page[] = [first];
+    const pages: T[][] = [first.items.map(each)];
+    let tail = { length: first.items.length, total: first.total };
     let next = 2;
     const worker = async () => {
-      for (let page = next++; page <= last; page = next++) pages[page - 1] = await this.page(path, query, page);
+      for (let page = next++; page <= last; page = next++) {
+        const answer = await this.page(path, query, page);
+        pages[page - 1] = answer.items.map(each);
+        if (page === last) tail = { length: answer.items.length, total: answer.total };
+      }
     };
     await Promise.all(Array.from({ length: Math.min(PAGES_IN_FLIGHT, last - 1) }, worker));
-    const items = pages.flatMap((p) => p.items);
-    for (let tail = pages.at(-1)!, page = last + 1; tail.items.length === PER_PAGE && items.length < tail.total; page += 1) {
-      tail = await this.page(path, query, page);
-      items.push(...tail.items);
+    const items = pages.flat();
+    for (let page = last + 1; tail.length === PER_PAGE && items.length < tail.total; page += 1) {
+      const answer = await this.page(path, query, page);
+      items.push(...answer.items.map(each));
+      tail = { length: answer.items.length, total: answer.total };
     }
     return items;
   }
@@ -138,9 +146,9 @@ export class ApiClient {
     return this.request('DELETE', `/api/notification-channels/${encodeURIComponent(id)}`);
   }
 
-  /** The monitors of a kind: websites at /api/websites, the others at /api/monitors/{kind}. */
-  monitors(kind: string, customerId?: string): Promise<ApiRecord[]> {
-    return this.all(monitorPath(kind), customerId ? { customerId } : {});
+  /** The monitors of a kind: websites at /api/websites, the others at /api/monitors/{kind} (`each` as `all`'s). */
+  monitors<T = ApiRecord>(kind: string, customerId?: string, each?: (record: ApiRecord) => T): Promise<T[]> {
+    return this.all(monitorPath(kind), customerId ? { customerId } : {}, each);
   }
 
   createMonitor(kind: string, body: ApiRecord): Promise<ApiRecord> {

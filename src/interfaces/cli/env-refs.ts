@@ -14,8 +14,13 @@ const HAS_REF = new RegExp(REF.source);
 /** Whether a value (deeply) holds a reference. */
 export function hasEnvRef(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('${env:') && HAS_REF.test(value);
-  if (Array.isArray(value)) return value.some(hasEnvRef);
-  if (value !== null && typeof value === 'object') return Object.values(value).some(hasEnvRef);
+  if (typeof value !== 'object' || value === null) return false;
+  // Loops rather than some(): a plan asks this of every field of every entry, and most are small.
+  if (Array.isArray(value)) {
+    for (const item of value) if (hasEnvRef(item)) return true;
+    return false;
+  }
+  for (const key in value) if (Object.hasOwn(value, key) && hasEnvRef((value as Record<string, unknown>)[key])) return true;
   return false;
 }
 

@@ -6,8 +6,7 @@ import { MissingEnv, resolveEnv } from './env-refs';
 import { exportFile } from './export';
 import { fileJsonSchema } from './file-schema';
 import { ImportError, runImport } from './import';
-import { loadFileAside } from './file-aside';
-import { FileError, type LoadedFile } from './file-loader';
+import { FileError, loadFile, type LoadedFile } from './file-loader';
 import { identityOf, planChanges, PlanError, type Change } from './plan';
 import { renderPlan } from './render';
 import { customFieldFromEntry, pageFromEntry, windowFromEntry } from './linked-resources';
@@ -81,8 +80,10 @@ async function command(options: Options, io: CliIo): Promise<number> {
       io.stderr(`wsm: the file refers to secrets the service never returns; set before plan or apply: ${references.join(', ')}\n`);
     return 0;
   }
-  // The service is read (list calls only) while the file is read and checked: a refused file has
-  // then cost read calls, never a write, and its problems are what is reported.
+  // The list calls go out before the file is read and checked (on this thread: a worker thread
+  // reloads the CLI's modules and parses cold, more CPU than the parse, and the service's answers
+  // need that CPU too): a refused file has then cost read calls, never a write, and its problems
+  // are what is reported.
   const client = io.client(options.url, options.token);
   const reading = readServiceState(client);
   reading.catch(() => undefined);
@@ -135,7 +136,7 @@ async function readInput(name: string, io: CliIo): Promise<LoadedFile> {
   } catch (error) {
     throw new FileError([`${name}: cannot read: ${(error as Error).message}`]);
   }
-  return loadFileAside(name, text);
+  return loadFile(name, text);
 }
 
 /** The file's entries as resources; two entries with one key are refused, naming both lines. */

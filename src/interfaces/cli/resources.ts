@@ -8,6 +8,7 @@ import { WebsiteCreateBody } from '../http/monitoring/website.schemas';
 import type { ApiRecord } from './api-client';
 import { envName, envRef } from './env-refs';
 import type { ChannelEntry, MonitorEntry, TagEntry } from './file-schema';
+import { shapedObject } from './shaped';
 
 /**
  * The resources plan and apply compare, one shape for the file's side and the service's: a type,
@@ -74,17 +75,29 @@ const STEERING_FIELDS = new Set(['customerId', 'allowPaidQuotaUpgrade', 'heartbe
 
 /** The file fields of a monitor record: each create-body field the record has (a null only where the body takes null). */
 export function monitorFromRecord(kind: string, record: ApiRecord): Actual {
-  const fields: Record<string, unknown> = {};
+  const keys: string[] = [];
+  const values: unknown[] = [];
   for (const [field, takesNull] of projectionOf(kind)) {
     const value = record[field];
     if (value === undefined || (value === null && !takesNull)) continue;
-    fields[field] = value;
+    keys.push(field);
+    values.push(value);
   }
-  if (record.hasCredentials === true) fields.credentials = STORED_SECRET;
+  if (record.hasCredentials === true) put(keys, values, 'credentials', STORED_SECRET);
   const names: string[] = record.secretNames ?? [];
-  if (names.length > 0) fields.secrets = Object.fromEntries(names.map((n) => [n, STORED_SECRET]));
-  fields.tags = tagNames(record.tags ?? []);
+  if (names.length > 0) put(keys, values, 'secrets', Object.fromEntries(names.map((n) => [n, STORED_SECRET])));
+  put(keys, values, 'tags', tagNames(record.tags ?? []));
+  const fields = shapedObject(keys, values);
   return { type: 'monitor', key: record.key ?? record.publicId, kind, customer: record.customerPublicId, fields, id: record.publicId };
+}
+
+/** A field set as an assignment sets it: in its place when the keys have it, else last. */
+function put(keys: string[], values: unknown[], field: string, value: unknown): void {
+  const at = keys.indexOf(field);
+  if (at === -1) {
+    keys.push(field);
+    values.push(value);
+  } else values[at] = value;
 }
 
 /** Tag names sorted by their lower-case form (each lowered once, not in every comparison). */
@@ -111,9 +124,17 @@ export function monitorFromEntry(
   defaults: Readonly<Record<string, unknown>> = {},
 ): Desired {
   const { key, kind, customer, ...own } = entry as MonitorEntry & Record<string, unknown>;
-  const fields: Record<string, unknown> = { ...defaults, ...own };
-  if (fields.tags !== undefined) fields.tags = tagNames((fields.tags as string[]).map((name) => ({ name })));
-  return { type: 'monitor', key, kind, customer: customer ?? fileCustomer, fields, where, whereField };
+  // The defaults' fields in their order, the entry's own values over them, then the entry's other fields.
+  const keys = Object.keys(defaults);
+  const values = keys.map((field) => (Object.hasOwn(own, field) ? own[field] : defaults[field]));
+  for (const field of Object.keys(own))
+    if (!Object.hasOwn(defaults, field)) {
+      keys.push(field);
+      values.push(own[field]);
+    }
+  const tags = keys.indexOf('tags');
+  if (tags !== -1 && values[tags] !== undefined) values[tags] = tagNames((values[tags] as string[]).map((name) => ({ name })));
+  return { type: 'monitor', key, kind, customer: customer ?? fileCustomer, fields: shapedObject(keys, values), where, whereField };
 }
 
 export function tagFromEntry(

@@ -16,11 +16,12 @@ export async function readServiceState(client: ApiClient): Promise<ServiceState>
     organizationOnly(client.all('/api/custom-fields')),
     client.all('/api/maintenance-windows'),
     client.all('/api/status-pages'),
-    ...MONITOR_KINDS_LISTED.map((kind) => client.monitors(kind)),
+    // Each page's records projected as it arrives.
+    ...MONITOR_KINDS_LISTED.map((kind) => client.monitors(kind, undefined, (record) => monitorFromRecord(kind, record))),
   ]);
   const customers = new Map<number, string>(customerList.map((c) => [c.id as number, c.publicId as string]));
   const tags = tagList.map((t) => tagFromRecord(t, customers));
-  const monitors = monitorLists.flatMap((records, i) => records.map((r) => monitorFromRecord(MONITOR_KINDS_LISTED[i]!, r)));
+  const monitors: Actual[] = monitorLists.flat();
   const channels = channelList.map((c) => channelFromRecord(c, customers)).filter((c): c is Actual => c !== null);
   const keys = new Map(monitors.map((m) => [m.id, m.key]));
   const linked = [

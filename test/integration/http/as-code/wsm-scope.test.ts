@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { ApiClient } from '../../../../src/interfaces/cli/api-client';
-import { ASIDE_MIN_CHARS } from '../../../../src/interfaces/cli/file-aside';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerToken } from '../../../support/identity-fixtures';
@@ -79,12 +78,12 @@ describe('wsm refuses a bad file before any write', () => {
   };
 
   it('reports the file, not the calls it started, and writes nothing when apply is given a large bad file', async () => {
-    // 300 KB and more: read and checked in a worker thread while the service is read.
+    // 300 KB and more, checked while the service is read.
     const entries = Array.from({ length: 3000 }, (_, n) => `  - key: site-${n}\n    kind: website\n    url: https://x.test/${n}\n`);
     entries[2500] = '  - key: site-2500\n    kind: website\n    url: https://x.test/\n    checkInterval: "five"\n';
     const text = `version: 1\nmonitors:\n${entries.join('')}`;
     const padded = `${'# padding\n'.repeat(30_000)}${text}`;
-    expect(padded.length).to.be.at.least(ASIDE_MIN_CHARS);
+    expect(padded.length).to.be.at.least(256 * 1024);
     const applied = await refused(padded, 'apply');
     expect(applied.code).to.equal(1);
     expect(applied.stderr).to.equal(
