@@ -277,11 +277,7 @@ export interface ImEventBatchStore {
 }
 export const IM_EVENT_BATCH_STORE = token<ImEventBatchStore>('ImEventBatchStore');
 
-/**
- * An accepted event as the intake log keeps it: its order, the organization it came for, and the
- * event (its key given); `organizationGone` when that organization was deleted since (the entry is
- * removed, not decided).
- */
+/** An accepted event as the intake log keeps it: its order, its organization (gone: deleted since, not decided), the event. */
 export interface ImIntakeEntry {
   readonly seq: string;
   readonly organizationId: number;
@@ -293,8 +289,7 @@ export interface ImIntakeEntry {
  * The event intake log (docs/architecture.md, "Event ingest"). `append` adds events once each (by
  * the intake's `eventId`; one statement for a batch) and wakes the deciders when the transaction
  * commits; `take` holds the one decider's turn for the transaction (false: another one holds it)
- * and reads the oldest entries in order; `remove` drops decided entries and answers how many were
- * still there.
+ * and reads the oldest entries in order; `remove` drops decided entries, answering how many were.
  */
 export interface ImEventIntakeLog {
   append(tx: Transaction, entries: ReadonlyArray<{ eventId: string; organizationId: number; event: ImEvent }>): Promise<void>;
