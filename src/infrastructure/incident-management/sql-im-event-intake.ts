@@ -13,9 +13,9 @@ const TURN = `${0x494d4463}, 0`;
 /**
  * The intake log on PostgreSQL (migration 20270311090000): one multi-row INSERT ... ON CONFLICT
  * (event_id) DO NOTHING per batch, whose commit notifies IM_EVENT_INTAKE_CHANNEL; the decider's turn
- * is a transaction-scoped advisory lock tried (never waited for) with the read of the oldest
- * entries, in one statement, each with whether its organization is still there (the log holds no
- * foreign key: migration 20270325100000).
+ * is a transaction-scoped advisory lock tried (never waited for), then the oldest entries read,
+ * each with whether its organization is still there (the log holds no foreign key: migration
+ * 20270325100000).
  */
 export class SqlImEventIntakeLog implements ImEventIntakeLog {
   async append(tx: Transaction, entries: ReadonlyArray<{ eventId: string; organizationId: number; event: ImEvent }>): Promise<void> {
@@ -35,26 +35,18 @@ export class SqlImEventIntakeLog implements ImEventIntakeLog {
   }
 
   async take(tx: Transaction, limit: number): Promise<ImIntakeEntry[] | false> {
-    const rows = await sqlOf(tx).query<{
-      mine: boolean;
-      id: string | null;
-      organization_id: number | null;
-      event: ImEvent | null;
-      gone: boolean | null;
-    }>(
-      sql`WITH turn AS (SELECT pg_try_advisory_xact_lock(${raw(TURN)}) AS mine)
-        SELECT turn.mine, e.id::text AS id, e.organization_id, e.event,
-               NOT EXISTS (SELECT 1 FROM organizations o WHERE o.id = e.organization_id) AS gone
-          FROM turn LEFT JOIN LATERAL (
-            SELECT id, organization_id, event FROM im_event_intake WHERE turn.mine ORDER BY id LIMIT ${limit}::int
-          ) e ON true
-         ORDER BY e.id`,
+    const runner = sqlOf(tx);
+    const [turn] = await runner.query<{ mine: boolean }>(sql`SELECT pg_try_advisory_xact_lock(${raw(TURN)}) AS mine`, { prepare: true });
+    if (!turn?.mine) return false;
+    // A statement of its own, after the turn: its snapshot sees the last holder's commit (the turn is
+    // released only once that commit is visible), so a round never reads what the round before it removed.
+    const rows = await runner.query<{ id: string; organization_id: number; event: ImEvent; gone: boolean }>(
+      sql`SELECT e.id::text AS id, e.organization_id, e.event,
+                 NOT EXISTS (SELECT 1 FROM organizations o WHERE o.id = e.organization_id) AS gone
+            FROM im_event_intake e ORDER BY e.id LIMIT ${limit}::int`,
       { prepare: true },
     );
-    if (!rows[0]?.mine) return false;
-    return rows
-      .filter((row) => row.id !== null)
-      .map((row) => ({ seq: row.id!, organizationId: row.organization_id!, event: row.event!, organizationGone: row.gone === true }));
+    return rows.map((row) => ({ seq: row.id, organizationId: row.organization_id, event: row.event, organizationGone: row.gone }));
   }
 
   async remove(tx: Transaction, seqs: readonly string[]): Promise<number> {

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { DecideImEvents } from '../../application/incident-management/decide-im-events';
+import { IM_EVENT_DECIDER_BATCH, type DecideImEvents } from '../../application/incident-management/decide-im-events';
 import type { ListenForWork } from './notification-worker';
 
 export interface ImEventDeciderOptions {
@@ -9,7 +9,16 @@ export interface ImEventDeciderOptions {
   pollMs?: number;
   /** How long to wait before trying again while another process's decider holds the turn (default 50 ms). */
   busyMs?: number;
+  /**
+   * How long a round waits for more events before it takes the log, unless the round before it
+   * found a backlog (default GATHER_MS): accepted events arrive in many small commits, and a round's
+   * statements and commit cost PostgreSQL about the same for 10 events as for 100.
+   */
+  gatherMs?: number;
 }
+
+/** The default wait of a round for more events (a small part of the decision lag's 1-s goal). */
+export const GATHER_MS = 20;
 
 export interface RunningImEventDecider {
   /** Decides what is in the log now; resolves once the log was seen empty (or the decider stopped). */
@@ -23,7 +32,8 @@ const MAX_BACKOFF_MS = 30_000;
 
 /**
  * The loop that decides accepted events (DecideImEvents), woken by the intake's notices and by a
- * slow poll: rounds follow each other while the log has events; a round that fails (the database
+ * slow poll: rounds follow each other while the log has events, each after waiting `gatherMs` for
+ * more unless the one before it was full; a round that fails (the database
  * gone, a deadlock) is tried again after 100 ms, doubling up to 30 s, and after three failures in a
  * row the decider takes one event a round until one succeeds, so the events before one that cannot
  * be decided are decided; that one is retried (and logged) every 30 s at most and holds up those
@@ -44,13 +54,19 @@ export async function startImEventDecider(
       pause = { timer: setTimeout(resolve, ms), done: resolve };
     }).finally(() => (pause = null));
 
+  const gatherMs = options.gatherMs ?? GATHER_MS;
   const loop = async () => {
     let failures = 0;
+    let backlog = false;
     while (wanted && !stopped) {
       wanted = false;
+      if (!backlog && gatherMs > 0) await sleep(gatherMs);
+      if (stopped) break;
       try {
         const decided = await decide.decideNext(failures >= ISOLATE_AFTER ? 1 : undefined);
         failures = 0;
+        // A full round: more are waiting, the next round goes at once.
+        backlog = decided === null || decided >= IM_EVENT_DECIDER_BATCH;
         if (decided === null) {
           // Another process decides now; it may have read the log before our events committed.
           wanted = true;
@@ -58,6 +74,7 @@ export async function startImEventDecider(
         } else if (decided > 0) wanted = true;
       } catch (error) {
         failures++;
+        backlog = true;
         wanted = true;
         const retryInMs = Math.min(MAX_BACKOFF_MS, 100 * 2 ** (failures - 1));
         logger.error({ err: error, failures, retryInMs }, 'accepted events not decided yet; trying again');

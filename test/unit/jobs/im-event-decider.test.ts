@@ -74,4 +74,51 @@ describe('the event decider loop', () => {
       await decider.stop();
     }
   });
+
+  it('waits gatherMs for more events before a round, so events committed in many small appends are decided together; not after a full round', async () => {
+    const decided: Array<{ at: number; events: number }> = [];
+    let pending = 0;
+    let handlers!: WorkNoticeHandlers;
+    const decider = await startImEventDecider(
+      {
+        async decideNext(limit?: number) {
+          const events = Math.min(pending, limit ?? 500);
+          pending -= events;
+          decided.push({ at: performance.now(), events });
+          return events;
+        },
+      },
+      silent,
+      {
+        listen: async (h) => {
+          handlers = h;
+          return async () => undefined;
+        },
+        gatherMs: 150,
+      },
+    );
+    try {
+      // The round at start finds nothing; then three appends 20 ms apart, each with its notice.
+      await waitFor(() => decided.length === 1, { what: 'the round at start' });
+      for (const events of [3, 4, 5]) {
+        pending += events;
+        handlers.notice();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await waitFor(() => pending === 0 && decided.length >= 3, { what: 'the appends decided' });
+      expect(decided.slice(1).map((round) => round.events)).to.deep.equal([12, 0]);
+
+      // A backlog: full rounds follow each other at once; the round after the last, not full, waits.
+      decided.length = 0;
+      pending = 1_200;
+      handlers.notice();
+      await waitFor(() => decided.length === 4, { what: 'the backlog decided' });
+      expect(decided.map((round) => round.events)).to.deep.equal([500, 500, 200, 0]);
+      expect(decided[1]!.at - decided[0]!.at).to.be.below(75);
+      expect(decided[2]!.at - decided[1]!.at).to.be.below(75);
+      expect(decided[3]!.at - decided[2]!.at).to.be.at.least(140);
+    } finally {
+      await decider.stop();
+    }
+  });
 });
