@@ -2,6 +2,7 @@ import type { CheckRequest } from '../../domain/checks/check-request';
 import type { CheckResult } from '../../domain/checks/check-result';
 import { token } from '../shared/token';
 import type { Transaction } from '../shared/transaction';
+import type { StoredResult } from '../results/ports';
 
 /** One monitor's checks from one location, on its interval grid, as a worker holds it. */
 export interface ClaimedCheck {
@@ -151,6 +152,18 @@ export interface OutcomeRecorder {
   abandoned?(workerId: string, outcomes: readonly CheckOutcome[]): void;
 }
 export const OUTCOME_RECORDER = token<OutcomeRecorder>('OutcomeRecorder');
+
+/**
+ * A worker's steady batch (results no alert rule needs to see: RecordCheckResult.knownSteadyRows)
+ * stored with the worker's renewal as one write, with no transaction of several statements around
+ * it: the rows go in only if the renewal holds, as in the long way's transaction, so a fenced
+ * worker's late results count for nothing. Answers whether the worker was renewed (false: it was
+ * fenced, and nothing was stored).
+ */
+export interface SteadyCheckResults {
+  storeRenewing(workerId: string, now: Date, aliveUntil: Date, rows: readonly StoredResult[]): Promise<boolean>;
+}
+export const STEADY_CHECK_RESULTS = token<SteadyCheckResults>('SteadyCheckResults');
 
 /**
  * Tells a worker that the schedule may have work for it (a change logged, rows no one holds), so

@@ -5,7 +5,12 @@ import type { ListenForWork } from './notification-worker';
 export interface ImEventDeciderOptions {
   /** Notices of accepted events (every process's intake commits notify). */
   listen: ListenForWork;
-  /** How often the decider looks at the log without a notice (a notice lost, a crash's leftovers): default 10 s. */
+  /**
+   * How often the decider looks at the log without a notice: default DECIDER_POLL_MS. A safety net
+   * only (every intake commit notifies, a listener that lost its connection wakes the decider when
+   * it is back, and a start decides a crash's leftovers), so it is slow: each look costs a
+   * transaction of four statements, which an idle small service would otherwise pay every few seconds.
+   */
   pollMs?: number;
   /** How long to wait before trying again while another process's decider holds the turn (default 50 ms). */
   busyMs?: number;
@@ -16,6 +21,9 @@ export interface ImEventDeciderOptions {
    */
   gatherMs?: number;
 }
+
+/** The decider's look at the log without a notice (see `pollMs`). */
+export const DECIDER_POLL_MS = 60_000;
 
 /** The default wait of a round for more events (a small part of the decision lag's 1-s goal). */
 export const GATHER_MS = 20;
@@ -91,7 +99,7 @@ export async function startImEventDecider(
     return running;
   };
   const unlisten = await options.listen({ notice: () => void wake(), lost: () => undefined, resumed: () => void wake() });
-  const poll = setInterval(() => void wake(), options.pollMs ?? 10_000).unref();
+  const poll = setInterval(() => void wake(), options.pollMs ?? DECIDER_POLL_MS).unref();
   void wake();
   return {
     wake,

@@ -3,16 +3,18 @@ import { randomBytes } from 'node:crypto';
 import { CLOCK, type Clock } from '../../application/shared/clock';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { CREDENTIAL_CIPHER } from '../../application/monitoring/ports';
-import { MONITOR_LOOKUP } from '../../application/results/ports';
+import { MONITOR_LOOKUP, RESULT_STORE } from '../../application/results/ports';
 import { RecordCheckResult } from '../../application/incidents/record-check-result';
 import { RunCheck } from '../../application/checks/run-check';
-import { CHECK_PLANNER, CHECK_SCHEDULE, OUTCOME_RECORDER } from '../../application/scheduling/ports';
+import { CHECK_PLANNER, CHECK_SCHEDULE, OUTCOME_RECORDER, STEADY_CHECK_RESULTS } from '../../application/scheduling/ports';
 import { RecordOutcomes } from '../../application/scheduling/record-outcomes';
 import { TriggerCheck } from '../../application/scheduling/trigger-check';
 import { CheckDispatcher, type DispatcherOptions } from '../../application/scheduling/check-dispatcher';
 import { HEARTBEAT_LOCATION } from '../../domain/checks/heartbeat';
 import { PgCheckSchedule } from '../../infrastructure/scheduling/pg-check-schedule';
 import { SqlCheckPlanner } from '../../infrastructure/scheduling/sql-check-planner';
+import { SqlSteadyCheckResults } from '../../infrastructure/scheduling/sql-steady-check-results';
+import type { SqlResultStore } from '../../infrastructure/results/sql-result-store';
 import type { AppConfig } from '../config';
 import { CONFIG, POOL_SQL, SQL } from '../tokens';
 import { bindings } from './bindings';
@@ -48,8 +50,13 @@ export const schedulingModule = bindings(({ bind }) => {
   bind(CHECK_PLANNER)
     .toDynamicValue((c) => new SqlCheckPlanner(c.get(SQL), c.get(CREDENTIAL_CIPHER)))
     .inSingletonScope();
+  bind(STEADY_CHECK_RESULTS)
+    .toDynamicValue((c) => new SqlSteadyCheckResults(c.get(POOL_SQL), c.get(RESULT_STORE) as SqlResultStore))
+    .inSingletonScope();
   bind(OUTCOME_RECORDER)
-    .toDynamicValue((c) => new RecordOutcomes(c.get(CHECK_SCHEDULE), c.get(RecordCheckResult), c.get(TRANSACTION_RUNNER)))
+    .toDynamicValue(
+      (c) => new RecordOutcomes(c.get(CHECK_SCHEDULE), c.get(RecordCheckResult), c.get(TRANSACTION_RUNNER), c.get(STEADY_CHECK_RESULTS)),
+    )
     .inSingletonScope();
   bind(TriggerCheck)
     .toDynamicValue((c) => new TriggerCheck(c.get(MONITOR_LOOKUP), c.get(CHECK_SCHEDULE), c.get(CLOCK)))

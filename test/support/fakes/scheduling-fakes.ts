@@ -7,7 +7,10 @@ import type {
   OutcomeRecorder,
   ScheduleChange,
   ScheduleWakeups,
+  SteadyCheckResults,
 } from '../../../src/application/scheduling/ports';
+import type { StoredResult } from '../../../src/application/results/ports';
+import type { FakeResults } from './results-fakes';
 import type { CheckRequest } from '../../../src/domain/checks/check-request';
 import type { Transaction } from '../../../src/application/shared/transaction';
 import { CLOCK_START } from '../manual-clock';
@@ -163,5 +166,23 @@ export class FakeScheduleWakeups implements ScheduleWakeups {
     return async () => {
       this.stopped = true;
     };
+  }
+}
+
+/** The steady write on fakes: the schedule's renewal, and the rows stored only when it held (SqlSteadyCheckResults). */
+export class FakeSteadyCheckResults implements SteadyCheckResults {
+  /** Each batch handed over, stored or not. */
+  readonly batches: StoredResult[][] = [];
+
+  constructor(
+    private readonly schedule: FakeSchedule,
+    private readonly results: FakeResults,
+  ) {}
+
+  async storeRenewing(workerId: string, now: Date, aliveUntil: Date, rows: readonly StoredResult[]) {
+    this.batches.push([...rows]);
+    if (!(await this.schedule.renew(workerId, now, aliveUntil))) return false;
+    await this.results.appendMany(rows);
+    return true;
   }
 }

@@ -88,6 +88,8 @@ const STANDING_ALONE = [
   'infrastructure/scheduling/pg-check-schedule.ts PgCheckSchedule.register',
   'infrastructure/scheduling/pg-check-schedule.ts PgCheckSchedule.release',
   'infrastructure/scheduling/pg-check-schedule.ts PgCheckSchedule.resign',
+  // A steady batch of the engine: the worker's renewal and its results in one statement, all of it or none.
+  'infrastructure/scheduling/sql-steady-check-results.ts SqlSteadyCheckResults.storeRenewing',
   // trigger-check: one statement (the schedule rows and the change log together), nothing else to join.
   'infrastructure/scheduling/pg-check-schedule.ts PgCheckSchedule.dueNow',
 ];

@@ -7,6 +7,7 @@ import { aCallerSet, type CallerSet } from '../../../support/callers';
 import { setIncidentManagement } from '../../../support/im-fixtures';
 import { testServer } from '../../../support/test-server';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
+import { withinOneWindow } from '../../../support/rate-window';
 
 const fixture = (name: string) => fs.readFileSync(path.resolve(__dirname, '../../../fixtures', name), 'utf8');
 const postRaw = (token: string, rawBody: string) =>
@@ -183,9 +184,11 @@ describe('IM alert sources', () => {
     expectError(await postRaw(source.token, fixture('alertmanager/firing.json')), 403, 'imNotEnabled');
   });
 
-  it('allows 300 requests per minute per source (imIngestRateLimited with retryAfter; another source is unaffected)', async () => {
+  it('allows 300 requests per minute per source (imIngestRateLimited with retryAfter; another source is unaffected)', async function () {
+    this.timeout(90_000); // up to 30 s waiting for a whole window (withinOneWindow)
     const busy = await createSource({ name: 'busy', kind: 'alertmanager' });
     const calm = await createSource({ name: 'calm', kind: 'alertmanager' });
+    await withinOneWindow(30_000);
     for (let sent = 0; sent < 300; sent += 50) {
       const batch = await Promise.all(Array.from({ length: 50 }, () => postRaw(busy.token, 'x')));
       expect(batch.map((r) => r.status)).to.deep.equal(Array(50).fill(422));

@@ -35,7 +35,8 @@ describe('channel health, attempt by attempt (worker, ledger, loopback receiver)
     await receiver.stop();
   });
 
-  it('degraded after one failed attempt and after a failed retry, failing (and falling back) at the third, healthy at the next delivered', async () => {
+  it('degraded after one failed attempt and after a failed retry, failing (and falling back) at the third, healthy at the next delivered', async function () {
+    this.timeout(120_000);
     const org = await anOrganization('health-attempts');
     const customer = await aMonitoredCustomer(org.token);
     receiver.answer('/primary', { status: 500 }, { status: 503 }, { status: 500 });
@@ -59,11 +60,15 @@ describe('channel health, attempt by attempt (worker, ledger, loopback receiver)
       data: {},
     });
     const worker = service.worker('health', false);
-    /** Rounds until the primary receiver got one more attempt (retries wait their back-off, at most 400 ms here). */
+    /**
+     * Rounds until the primary receiver got one more attempt (retries wait their back-off, at most
+     * 400 ms here; the bound is generous because a loaded CI machine stretches every round).
+     */
     const nextAttempt = async () => {
       const before = receiver.at('/primary').length;
-      for (let round = 0; receiver.at('/primary').length === before; round++) {
-        expect(round, 'the next attempt within 5 s').to.be.below(100);
+      const deadline = Date.now() + 20_000;
+      while (receiver.at('/primary').length === before) {
+        expect(Date.now(), 'the next attempt within 20 s').to.be.below(deadline);
         await worker.runOnce();
         if (receiver.at('/primary').length === before) await new Promise((resolve) => setTimeout(resolve, 50));
       }

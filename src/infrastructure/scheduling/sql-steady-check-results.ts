@@ -1,0 +1,34 @@
+import type { StoredResult } from '../../application/results/ports';
+import type { SteadyCheckResults } from '../../application/scheduling/ports';
+import type { SqlRunner } from '../persistence/database';
+import type { SqlResultStore } from '../results/sql-result-store';
+import { sql } from '../persistence/sql';
+
+/**
+ * A check worker's steady batch in one statement (so a transaction of its own, with no round trip
+ * between its parts): the worker renewed while it is alive and unfenced, exactly as the long way's
+ * renewal (PgCheckSchedule.renew), and the results inserted only when it was. Either both are
+ * written or neither (a failing statement writes nothing).
+ */
+export class SqlSteadyCheckResults implements SteadyCheckResults {
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly results: SqlResultStore,
+  ) {}
+
+  async storeRenewing(workerId: string, now: Date, aliveUntil: Date, rows: readonly StoredResult[]): Promise<boolean> {
+    const insert = await this.results.insertOf(rows, sql`EXISTS (SELECT 1 FROM renewed)`);
+    const [row] = await this.sql.query<{ renewed: boolean }>(
+      sql`WITH renewed AS (
+            UPDATE check_workers SET alive_until = ${aliveUntil}::timestamptz
+            WHERE worker_id = ${workerId} AND alive_until >= ${now}::timestamptz
+            RETURNING 1
+          ), stored AS (
+            ${insert}
+          )
+          SELECT EXISTS (SELECT 1 FROM renewed) AS renewed`,
+      { prepare: true },
+    );
+    return row?.renewed === true;
+  }
+}
