@@ -2,11 +2,12 @@ import type { SteadyBatch, SteadyProbeResults } from '../../application/probes/p
 import type { SqlRunner } from '../persistence/database';
 import type { SqlResultStore } from '../results/sql-result-store';
 import { sql } from '../persistence/sql';
+import { renewWorkers } from '../scheduling/pg-check-schedule';
 
 /**
  * A probe's steady batch in one statement (so one transaction of its own, and no round trip
  * between its parts): the probe's row locked while its sequence is below the batch, its workers
- * renewed (as the long way renews them), every monitor's schedule row at the location looked up,
+ * renewed (by the long way's own renewal, `renewWorkers`), every monitor's schedule row at the location looked up,
  * and only when all of that holds the results inserted and the sequence moved with the probe's
  * status. Either all of it is written or none (a failing statement writes nothing).
  */
@@ -26,9 +27,7 @@ export class SqlSteadyProbeResults implements SteadyProbeResults {
             WHERE instance_id = ${batch.instanceId}::uuid AND location_id = ${batch.locationId} AND last_seq < ${batch.firstSeq}
             FOR UPDATE
           ), renewed AS (
-            UPDATE check_workers SET alive_until = ${batch.aliveUntil}::timestamptz
-            WHERE worker_id = ANY(${batch.workers}::text[]) AND alive_until >= ${batch.now}::timestamptz AND EXISTS (SELECT 1 FROM stream)
-            RETURNING 1
+            ${renewWorkers(sql`worker_id = ANY(${batch.workers}::text[])`, batch.now, batch.aliveUntil, sql`EXISTS (SELECT 1 FROM stream)`)}
           ), verdict AS (
             SELECT EXISTS (SELECT 1 FROM stream)
               AND (SELECT count(*) FROM renewed) = cardinality(${batch.workers}::text[])

@@ -1,7 +1,7 @@
 import type { CheckSchedule, ClaimInput, ClaimedCheck, LocationLoad, ScheduleChange } from '../../application/scheduling/ports';
 import type { SqlRunner } from '../persistence/database';
 import { nextSlotAfter } from '../../domain/scheduling/check-slot';
-import { raw, sql } from '../persistence/sql';
+import { raw, sql, type Sql } from '../persistence/sql';
 import { sqlOf } from '../persistence/sql-transaction';
 import type { Transaction } from '../../application/shared/transaction';
 
@@ -37,6 +37,19 @@ const AT_MS = (expression: string) => raw(`('epoch'::timestamptz + (${expression
 const HELD_BY = (table: string, workerId: string) => sql`COALESCE(${raw(table)}.leased_by, '') = ${workerId}`;
 
 /**
+ * The renewal of the check workers `workers` picks (a condition on `worker_id`), as every recording
+ * writes it: the long way's (`renew`), the engine's steady statement (SqlSteadyCheckResults) and a
+ * probe's (SqlSteadyProbeResults). Only a worker that is alive and unfenced is renewed: a lapsed one
+ * (alive_until before `now`) or one a claim fenced (-infinity) is not, so its late results count for
+ * nothing. `also`: one more condition the renewal waits on (a probe's stream lock). Returns a row
+ * per worker renewed.
+ */
+export const renewWorkers = (workers: Sql, now: Date, aliveUntil: Date, also: Sql = sql`TRUE`): Sql =>
+  sql`UPDATE check_workers SET alive_until = ${aliveUntil}::timestamptz
+      WHERE ${workers} AND alive_until >= ${now}::timestamptz AND ${also}
+      RETURNING 1`;
+
+/**
  * The schedule in PostgreSQL. Rows are claimed once and then held by a live worker (leased_by
  * names it; check_workers says whether it lives), so checks themselves write nothing here. A claim
  * first fences every lapsed worker (alive_until = -infinity: its renewals, and so its recordings,
@@ -65,10 +78,7 @@ export class PgCheckSchedule implements CheckSchedule {
   }
 
   async renew(workerId: string, now: Date, aliveUntil: Date, tx: Transaction): Promise<boolean> {
-    const rows = await sqlOf(tx).query(
-      sql`UPDATE check_workers SET alive_until = ${aliveUntil}::timestamptz WHERE worker_id = ${workerId} AND alive_until >= ${now}::timestamptz RETURNING 1`,
-      { prepare: true },
-    );
+    const rows = await sqlOf(tx).query(renewWorkers(sql`worker_id = ${workerId}`, now, aliveUntil), { prepare: true });
     return rows.length === 1;
   }
 

@@ -3,11 +3,12 @@ import type { SteadyCheckResults } from '../../application/scheduling/ports';
 import type { SqlRunner } from '../persistence/database';
 import type { SqlResultStore } from '../results/sql-result-store';
 import { sql } from '../persistence/sql';
+import { renewWorkers } from './pg-check-schedule';
 
 /**
  * A check worker's steady batch in one statement (so a transaction of its own, with no round trip
- * between its parts): the worker renewed while it is alive and unfenced, exactly as the long way's
- * renewal (PgCheckSchedule.renew), and the results inserted only when it was. Either both are
+ * between its parts): the worker renewed while it is alive and unfenced, by the long way's own
+ * renewal (`renewWorkers`), and the results inserted only when it was. Either both are
  * written or neither (a failing statement writes nothing).
  */
 export class SqlSteadyCheckResults implements SteadyCheckResults {
@@ -20,9 +21,7 @@ export class SqlSteadyCheckResults implements SteadyCheckResults {
     const insert = await this.results.insertOf(rows, sql`EXISTS (SELECT 1 FROM renewed)`);
     const [row] = await this.sql.query<{ renewed: boolean }>(
       sql`WITH renewed AS (
-            UPDATE check_workers SET alive_until = ${aliveUntil}::timestamptz
-            WHERE worker_id = ${workerId} AND alive_until >= ${now}::timestamptz
-            RETURNING 1
+            ${renewWorkers(sql`worker_id = ${workerId}`, now, aliveUntil)}
           ), stored AS (
             ${insert}
           )
