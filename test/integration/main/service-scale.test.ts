@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import net from 'node:net';
 import pg from 'pg';
-import { launchFlags, monitorsAtStart, nodeFlagsForChecks } from '../../../src/main/gc-tuning';
+import { launchScale, monitorsAtStart } from '../../../src/main/gc-tuning';
 import { testDatabase, testServer } from '../../support/test-server';
 
 /** A loopback port nothing listens on (bound, then closed). */
@@ -13,7 +13,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('SERVICE_SCALE=auto against the database (scripts/node-flags.cjs before node starts)', () => {
+describe('SERVICE_SCALE=auto against the database (scripts/node-command.cjs before node starts)', () => {
   let url: string;
   let held: number;
 
@@ -31,18 +31,16 @@ describe('SERVICE_SCALE=auto against the database (scripts/node-flags.cjs before
   });
 
   it('starts large from the threshold and small below it', async () => {
-    expect(await launchFlags({ DATABASE_URL: url, SERVICE_SCALE_LARGE_AT: String(held) })).to.deep.equal(nodeFlagsForChecks('large'));
-    expect(await launchFlags({ DATABASE_URL: url, SERVICE_SCALE_LARGE_AT: String(held + 1) })).to.deep.equal(nodeFlagsForChecks('small'));
-    expect(await launchFlags({ DATABASE_URL: url, SERVICE_SCALE: 'small', SERVICE_SCALE_LARGE_AT: '0' })).to.deep.equal(
-      nodeFlagsForChecks('small'),
-    );
+    expect(await launchScale({ DATABASE_URL: url, SERVICE_SCALE_LARGE_AT: String(held) })).to.equal('large');
+    expect(await launchScale({ DATABASE_URL: url, SERVICE_SCALE_LARGE_AT: String(held + 1) })).to.equal('small');
+    expect(await launchScale({ DATABASE_URL: url, SERVICE_SCALE: 'small', SERVICE_SCALE_LARGE_AT: '0' })).to.equal('small');
   });
 
   it('starts small when the database does not answer, or holds no schema yet', async () => {
     const port = await closedPort();
     const unreachable = `postgres://nobody:nothing@127.0.0.1:${port}/none`;
     expect(await monitorsAtStart({ DATABASE_URL: unreachable })).to.equal(undefined);
-    expect(await launchFlags({ DATABASE_URL: unreachable, SERVICE_SCALE_LARGE_AT: '0' })).to.deep.equal(nodeFlagsForChecks('small'));
+    expect(await launchScale({ DATABASE_URL: unreachable, SERVICE_SCALE_LARGE_AT: '0' })).to.equal('small');
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const empty = `scale_${Date.now()}`;

@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   LARGE_AT_MONITORS,
+  SMALL_MALLOC_TUNABLES,
+  environmentForChecks,
   missingNodeFlags,
   nodeFlagsForChecks,
   scaleForMonitors,
@@ -14,26 +16,59 @@ import {
 const root = path.join(__dirname, '..', '..', '..');
 
 describe('garbage-collector settings of a check process', () => {
-  it("are the flags `npm start` gives node at the configured scale (the young generation and the collector's threads are set at start)", () => {
+  it("are the environment and flags `npm start` starts node with at the configured scale (the allocator, the young generation and the collector's threads are set at start)", () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-    expect(pkg.scripts.start).to.equal('exec node $(node scripts/node-flags.cjs) dist/src/main/server.js');
+    expect(pkg.scripts.start).to.equal('exec env $(node scripts/node-command.cjs) dist/src/main/server.js');
     // The script reads the compiled module: run it against this source instead, as the build would.
-    const printed = (scale: string) =>
+    const printed = (scale: string, extra: NodeJS.ProcessEnv = {}) =>
       execFileSync(
         process.execPath,
-        ['--import', 'tsx', '-e', `require('./src/main/gc-tuning').launchFlags().then((flags) => process.stdout.write(flags.join(' ')))`],
+        [
+          '--import',
+          'tsx',
+          '-e',
+          `require('./src/main/gc-tuning').launchCommand().then((command) => process.stdout.write(command.join(' ')))`,
+        ],
         {
           cwd: root,
           // No DATABASE_URL: auto cannot ask the (embedded, not yet started) database, so small.
-          env: { ...process.env, SERVICE_SCALE: scale, DATABASE_URL: '' },
+          env: { ...process.env, SERVICE_SCALE: scale, DATABASE_URL: '', GLIBC_TUNABLES: undefined, ...extra },
         },
       ).toString();
-    expect(printed('large')).to.equal(nodeFlagsForChecks('large').join(' '));
-    expect(printed('small')).to.equal(nodeFlagsForChecks('small').join(' '));
-    expect(printed('')).to.equal(nodeFlagsForChecks('small').join(' '));
-    const script = fs.readFileSync(path.join(root, 'scripts', 'node-flags.cjs'), 'utf8');
+    const small = `GLIBC_TUNABLES=${SMALL_MALLOC_TUNABLES} node ${nodeFlagsForChecks('small').join(' ')}`;
+    expect(printed('large')).to.equal(`node ${nodeFlagsForChecks('large').join(' ')}`);
+    expect(printed('small')).to.equal(small);
+    expect(printed('')).to.equal(small);
+    // An operator's own allocator settings are kept.
+    expect(printed('small', { GLIBC_TUNABLES: 'glibc.malloc.arena_max=1' })).to.equal(`node ${nodeFlagsForChecks('small').join(' ')}`);
+    const script = fs.readFileSync(path.join(root, 'scripts', 'node-command.cjs'), 'utf8');
     expect(script).to.include("require('../dist/src/main/gc-tuning')");
-    expect(script).to.include('.launchFlags()');
+    expect(script).to.include('.launchCommand()');
+
+    // Run as the start script runs it: env hands node its environment and flags, in one process.
+    const seen = JSON.parse(
+      execFileSync(
+        'sh',
+        [
+          '-c',
+          `exec env ${small} -e "process.stdout.write(JSON.stringify({ tunables: process.env.GLIBC_TUNABLES, flags: process.execArgv.filter((f) => f.startsWith('--')) }))"`,
+        ],
+        { env: { ...process.env, GLIBC_TUNABLES: undefined, PATH: `${path.dirname(process.execPath)}:${process.env.PATH}` } },
+      ).toString(),
+    ) as { tunables: string; flags: string[] };
+    expect(seen).to.deep.equal({ tunables: SMALL_MALLOC_TUNABLES, flags: nodeFlagsForChecks('small') });
+  });
+
+  it("gives glibc's allocator settings to a small process only, and keeps an operator's own", () => {
+    expect(environmentForChecks('small', {})).to.deep.equal({ GLIBC_TUNABLES: SMALL_MALLOC_TUNABLES });
+    expect(environmentForChecks('large', {})).to.deep.equal({});
+    expect(environmentForChecks('small', { GLIBC_TUNABLES: 'glibc.malloc.arena_max=1' })).to.deep.equal({});
+    // Blocks from 128 KB mapped (so given back when freed), the heap's free top trimmed, two arenas.
+    expect(SMALL_MALLOC_TUNABLES.split(':')).to.have.members([
+      'glibc.malloc.arena_max=2',
+      'glibc.malloc.mmap_threshold=131072',
+      'glibc.malloc.trim_threshold=131072',
+    ]);
   });
 
   it('chooses the large scale for auto from LARGE_AT_MONITORS monitors held at start, small when it cannot tell', () => {
