@@ -1,12 +1,25 @@
-import { RRule } from 'rrule';
-import { DateTime } from 'luxon';
+import type { RRule } from 'rrule';
 import type { RecurrenceExpander, RecurrenceSeries } from '../../domain/maintenance/occurrences';
+
+/**
+ * rrule and luxon (about 0.7 MB of source, and luxon a second time beside the build the job
+ * runner's cron parser imports), loaded on the first rule asked about: a service without a
+ * recurring window never holds them. Synchronous, as the expander's questions are.
+ */
+let libraries: { RRule: typeof import('rrule').RRule; DateTime: typeof import('luxon').DateTime } | undefined;
+const load = () =>
+  (libraries ??= {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously
+    RRule: (require('rrule') as typeof import('rrule')).RRule,
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously
+    DateTime: (require('luxon') as typeof import('luxon')).DateTime,
+  });
 
 const DAY_MS = 24 * 60 * 60_000;
 
 /** Wall-clock time of an instant in a zone, as a "floating" Date whose UTC fields carry that wall time. */
 const floating = (at: Date, zone: string): Date => {
-  const local = DateTime.fromJSDate(at, { zone });
+  const local = load().DateTime.fromJSDate(at, { zone });
   return new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second));
 };
 
@@ -16,17 +29,19 @@ const floating = (at: Date, zone: string): Date => {
  * time that occurs twice when clocks go back means its first occurrence.
  */
 const instant = (wall: Date, zone: string): Date => {
-  const at = DateTime.fromObject(
-    {
-      year: wall.getUTCFullYear(),
-      month: wall.getUTCMonth() + 1,
-      day: wall.getUTCDate(),
-      hour: wall.getUTCHours(),
-      minute: wall.getUTCMinutes(),
-      second: wall.getUTCSeconds(),
-    },
-    { zone },
-  ).toJSDate();
+  const at = load()
+    .DateTime.fromObject(
+      {
+        year: wall.getUTCFullYear(),
+        month: wall.getUTCMonth() + 1,
+        day: wall.getUTCDate(),
+        hour: wall.getUTCHours(),
+        minute: wall.getUTCMinutes(),
+        second: wall.getUTCSeconds(),
+      },
+      { zone },
+    )
+    .toJSDate();
   for (const shiftMs of [60 * 60_000, 30 * 60_000]) {
     const earlier = new Date(at.getTime() - shiftMs);
     if (floating(earlier, zone).getTime() === wall.getTime()) return earlier;
@@ -38,6 +53,7 @@ const instant = (wall: Date, zone: string): Date => {
 const ruleOptions = (rrule: string) => {
   const text = rrule.trim().replace(/^RRULE:/i, '');
   if (/DTSTART|TZID/i.test(text) || text.includes('\n')) throw new Error('give the rule only (startTime and timezone are separate fields)');
+  const { RRule } = load();
   const options = RRule.parseString(text);
   if (options.freq === undefined) throw new Error('FREQ is required');
   if (options.freq === RRule.SECONDLY || options.freq === RRule.MINUTELY) throw new Error('FREQ must be HOURLY or longer');
@@ -104,6 +120,7 @@ export class RruleRecurrenceExpander implements RecurrenceExpander {
    * few steps since. A range before that point (a preview or report of the past) uses the first start.
    */
   private ruleFrom(series: RecurrenceSeries, wallFrom: Date): RRule {
+    const { RRule } = load();
     const key = `${series.timezone}|${series.firstStart.getTime()}|${series.rrule}`;
     let memo = this.memo.get(key);
     if (!memo) {

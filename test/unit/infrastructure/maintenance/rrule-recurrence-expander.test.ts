@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { RruleRecurrenceExpander } from '../../../../src/infrastructure/maintenance/rrule-recurrence-expander';
 import { occurrencesBetween } from '../../../../src/domain/maintenance/occurrences';
 
@@ -84,5 +86,25 @@ describe('RRULE recurrence in an IANA time zone (rrule + luxon)', () => {
     expect(expander.problem('DTSTART:20260101T000000Z\nRRULE:FREQ=DAILY')).to.be.a('string');
     expect(expander.problem('nonsense')).to.be.a('string');
     expect(expander.problem('FREQ=MINUTELY')).to.match(/HOURLY or longer/);
+  });
+
+  it('loads rrule and luxon on the first rule asked about, not when the service starts', () => {
+    const loaded = `() => ['rrule', 'luxon'].filter((name) => Object.keys(require.cache).some((file) => file.includes('/node_modules/' + name + '/')))`;
+    const out = execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `const loaded = ${loaded};
+         const { RruleRecurrenceExpander } = require('./src/infrastructure/maintenance/rrule-recurrence-expander.ts');
+         const expander = new RruleRecurrenceExpander();
+         const before = loaded();
+         const problem = expander.problem('FREQ=DAILY');
+         console.log(JSON.stringify({ before, problem, after: loaded() }));`,
+      ],
+      { cwd: path.join(__dirname, '..', '..', '..', '..'), encoding: 'utf8' },
+    );
+    expect(JSON.parse(out)).to.deep.equal({ before: [], problem: null, after: ['rrule', 'luxon'] });
   });
 });
