@@ -1,25 +1,21 @@
 import type { RRule } from 'rrule';
+import { DateTime } from 'luxon';
 import type { RecurrenceExpander, RecurrenceSeries } from '../../domain/maintenance/occurrences';
 
 /**
- * rrule and luxon (about 0.7 MB of source, and luxon a second time beside the build the job
- * runner's cron parser imports), loaded on the first rule asked about: a service without a
- * recurring window never holds them. Synchronous, as the expander's questions are.
+ * rrule (a 130-KB bundle, and the objects it builds), loaded on the first rule asked about: a
+ * service without a recurring window never holds it. Synchronous, as the expander's questions are.
+ * (luxon is loaded anyway, by the job runner's cron parser.)
  */
-let libraries: { RRule: typeof import('rrule').RRule; DateTime: typeof import('luxon').DateTime } | undefined;
-const load = () =>
-  (libraries ??= {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously
-    RRule: (require('rrule') as typeof import('rrule')).RRule,
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously
-    DateTime: (require('luxon') as typeof import('luxon')).DateTime,
-  });
+let rrule: typeof import('rrule') | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously
+const load = () => (rrule ??= require('rrule') as typeof import('rrule'));
 
 const DAY_MS = 24 * 60 * 60_000;
 
 /** Wall-clock time of an instant in a zone, as a "floating" Date whose UTC fields carry that wall time. */
 const floating = (at: Date, zone: string): Date => {
-  const local = load().DateTime.fromJSDate(at, { zone });
+  const local = DateTime.fromJSDate(at, { zone });
   return new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second));
 };
 
@@ -29,19 +25,17 @@ const floating = (at: Date, zone: string): Date => {
  * time that occurs twice when clocks go back means its first occurrence.
  */
 const instant = (wall: Date, zone: string): Date => {
-  const at = load()
-    .DateTime.fromObject(
-      {
-        year: wall.getUTCFullYear(),
-        month: wall.getUTCMonth() + 1,
-        day: wall.getUTCDate(),
-        hour: wall.getUTCHours(),
-        minute: wall.getUTCMinutes(),
-        second: wall.getUTCSeconds(),
-      },
-      { zone },
-    )
-    .toJSDate();
+  const at = DateTime.fromObject(
+    {
+      year: wall.getUTCFullYear(),
+      month: wall.getUTCMonth() + 1,
+      day: wall.getUTCDate(),
+      hour: wall.getUTCHours(),
+      minute: wall.getUTCMinutes(),
+      second: wall.getUTCSeconds(),
+    },
+    { zone },
+  ).toJSDate();
   for (const shiftMs of [60 * 60_000, 30 * 60_000]) {
     const earlier = new Date(at.getTime() - shiftMs);
     if (floating(earlier, zone).getTime() === wall.getTime()) return earlier;
