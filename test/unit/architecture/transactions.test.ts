@@ -26,6 +26,28 @@ const AMBIENT = /\bRequestContext\b|\bContextSql\b|\bCONTEXT_SQL\b/;
 /** An INSERT, UPDATE or DELETE in a statement's text. */
 const WRITE = /\b(INSERT\s+INTO|UPDATE\s+\w+(\s+\w+)?\s+SET|DELETE\s+FROM)\b/i;
 
+/**
+ * The helpers that build a write to interpolate into a statement (an exported function or const of
+ * infrastructure/ whose definition holds a write, such as the workers' renewal): a statement that
+ * calls one writes as surely as one that spells its INSERT, UPDATE or DELETE out.
+ */
+const WRITE_FRAGMENTS = files
+  .filter(({ name }) => name.startsWith('infrastructure/'))
+  .flatMap(({ text }) =>
+    [...text.matchAll(/\nexport (?:const|function) (\w+)/g)]
+      .filter((m) => {
+        const rest = text.slice(m.index + 1);
+        const end = rest.search(/\n(?:export |\/\*\*)/);
+        const definition = end < 0 ? rest : rest.slice(0, end);
+        return definition.includes('sql`') && WRITE.test(definition);
+      })
+      .map((m) => m[1]!),
+  );
+
+/** Whether a statement's text writes: a write spelt out, or a call of a write fragment. */
+const writes = (statement: string, fragments: readonly string[] = WRITE_FRAGMENTS) =>
+  WRITE.test(statement) || fragments.some((name) => new RegExp(`\\b${name}\\(`).test(statement));
+
 /** The text from an opening parenthesis to the one that closes it. */
 function argumentsAt(text: string, open: number): string {
   let depth = 0;
@@ -60,8 +82,8 @@ function poolWrites(name: string, text: string): string[] {
       const methods = [...body.matchAll(/\n {2}(?:private |protected )?(?:async )?(\w+)\s*(?:<[^>]*>)?\(/g)];
       return methods.flatMap((m, i) => {
         const code = body.slice(m.index, methods[i + 1]?.index ?? body.length);
-        const writes = [...code.matchAll(onHandle)].some((q) => WRITE.test(argumentsAt(code, q.index + q[0].length - 1)));
-        return writes ? [`${name} ${c[1]}.${m[1]}`] : [];
+        const written = [...code.matchAll(onHandle)].some((q) => writes(argumentsAt(code, q.index + q[0].length - 1)));
+        return written ? [`${name} ${c[1]}.${m[1]}`] : [];
       });
     });
 }
@@ -155,6 +177,12 @@ ${method}
         ),
       ),
     ).to.deep.equal([]);
+  });
+
+  it("counts a statement built with a write fragment as a write (the workers' renewal)", () => {
+    expect(WRITE_FRAGMENTS).to.include('renewWorkers');
+    expect(writes('sql`WITH renewed AS (${renewWorkers(sql`worker_id = ${id}`, now, until)}) SELECT 1`')).to.equal(true);
+    expect(writes('sql`SELECT ${notAWrite(x)} FROM t`')).to.equal(false);
   });
 
   it('the patterns find what they look for (so an empty answer means something)', () => {
