@@ -7,9 +7,9 @@ import type { RecurrenceExpander, RecurrenceSeries } from '../../domain/maintena
  * service without a recurring window never holds it. Synchronous, as the expander's questions are.
  * (luxon is loaded anyway, by the job runner's cron parser.)
  */
-let rrule: typeof import('rrule') | undefined;
+let rruleModule: typeof import('rrule') | undefined;
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously
-const load = () => (rrule ??= require('rrule') as typeof import('rrule'));
+const load = () => (rruleModule ??= require('rrule') as typeof import('rrule'));
 
 const DAY_MS = 24 * 60 * 60_000;
 
