@@ -145,6 +145,13 @@ export const environmentForChecks = (scale: ServiceScale, env: NodeJS.ProcessEnv
   scale === 'small' && env.GLIBC_TUNABLES === undefined ? { GLIBC_TUNABLES: SMALL_MALLOC_TUNABLES } : {};
 
 /**
+ * Which variables of environmentForChecks this process was started without (the host warns about
+ * them with the missing flags: glibc reads its settings only as a process starts).
+ */
+export const missingEnvironment = (scale: ServiceScale = serviceScale(), env: NodeJS.ProcessEnv = process.env): string[] =>
+  Object.keys(environmentForChecks(scale, env));
+
+/**
  * Which of those flags this process was started without (on node's command line or, where node
  * allows them there, in NODE_OPTIONS): the host warns about them, since they cannot be applied once
  * it runs.

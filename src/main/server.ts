@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig, runsChecks, type AppConfig } from './config';
 import { startApplication } from './application';
-import { missingNodeFlags, serviceScale, tuneGarbageCollection } from './gc-tuning';
+import { missingEnvironment, missingNodeFlags, serviceScale, tuneGarbageCollection } from './gc-tuning';
 import { describeStartFailure } from './start-failure';
 import { readyMessage, serviceLogger } from './logging';
 
@@ -23,9 +23,12 @@ async function main(): Promise<void> {
   const scale = serviceScale(config.serviceScale);
   if (checks) tuneGarbageCollection(scale);
   const app = await startApplication(config, { logger: serviceLogger(config.logLevel) });
-  const missing = checks ? missingNodeFlags(process.execArgv, process.env.NODE_OPTIONS, scale) : [];
+  const missing = checks ? [...missingNodeFlags(process.execArgv, process.env.NODE_OPTIONS, scale), ...missingEnvironment(scale)] : [];
   if (missing.length > 0) {
-    app.logger.warn({ missing }, 'node was started without the flags of a check process (npm start gives them): checks cost more CPU');
+    app.logger.warn(
+      { missing },
+      'node was started without the flags or environment of a check process (npm start gives them): checks cost more CPU or memory',
+    );
   }
   if (checks) app.logger.info({ scale, setting: config.serviceScale }, 'garbage-collector settings of a check process');
   app.logger.info({ url: app.url }, readyMessage(config.publicBaseUrl));

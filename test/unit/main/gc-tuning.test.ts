@@ -6,6 +6,7 @@ import {
   LARGE_AT_MONITORS,
   SMALL_MALLOC_TUNABLES,
   environmentForChecks,
+  missingEnvironment,
   missingNodeFlags,
   nodeFlagsForChecks,
   scaleForMonitors,
@@ -109,5 +110,12 @@ describe('garbage-collector settings of a check process', () => {
     expect(missingNodeFlags(['--no_memory_reducer'], youngGeneration, 'large')).to.deep.equal([]);
     expect(missingNodeFlags(['--no-memory-reducer'], '', 'large')).to.deep.equal(all.filter((flag) => flag !== '--no-memory-reducer'));
     expect(missingNodeFlags(nodeFlagsForChecks('small'), '', 'small')).to.deep.equal([]);
+  });
+
+  it("names the allocator's variable a small process was started without (an operator's own value counts as given)", () => {
+    expect(missingEnvironment('small', {})).to.deep.equal(['GLIBC_TUNABLES']);
+    expect(missingEnvironment('small', { GLIBC_TUNABLES: SMALL_MALLOC_TUNABLES })).to.deep.equal([]);
+    expect(missingEnvironment('small', { GLIBC_TUNABLES: 'glibc.malloc.arena_max=1' })).to.deep.equal([]);
+    expect(missingEnvironment('large', {})).to.deep.equal([]);
   });
 });
