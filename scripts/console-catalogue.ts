@@ -10,7 +10,7 @@
  * words, target and login rules and own settings, nothing of how they check). A new section is a key
  * of `Catalogue`, its entry type in TYPES and named in SECTION_TYPES.
  */
-import { writeFileSync } from 'node:fs';
+import { writeIfChanged } from './write-if-changed';
 import path from 'node:path';
 import { MONITOR_KIND_DESCRIPTORS, type KindFieldInput, type MonitorKindDescriptor } from '../src/domain/monitoring/kinds';
 import { NOTIFIERS } from '../src/domain/notifications/notifiers';
@@ -191,7 +191,7 @@ export function catalogueModule(value: Catalogue = catalogue()): string {
 
 if (require.main === module) {
   try {
-    writeFileSync(OUT, catalogueModule());
+    writeIfChanged(OUT, catalogueModule());
   } catch (error: unknown) {
     process.stderr.write(`console catalogue: ${String(error)}\n`);
     process.exit(1);

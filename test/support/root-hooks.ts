@@ -28,6 +28,9 @@ export const mochaHooks = async () => {
   return {
     async afterAll(this: Mocha.Context) {
       this.timeout(30_000);
+      // In a parallel run's worker these hooks close each file, not the run: the shared service and its
+      // database (on the run's PostgreSQL, stopped by global-fixtures.ts) serve the worker's next files.
+      if (process.env.MOCHA_WORKER_ID !== undefined && process.env.TEST_POSTGRES_URL) return;
       await stopTestInfrastructure();
     },
   };

@@ -30,23 +30,25 @@ export function testDnsServer(): Promise<TestDns> {
 }
 
 /**
- * A real PostgreSQL for the run: a fresh database on DATABASE_URL's server when set, else an
- * embedded server in a temporary directory, removed at the end.
+ * A real PostgreSQL for the run: a fresh database on DATABASE_URL's server when set, or on the
+ * parallel run's own server (TEST_POSTGRES_URL, test/support/global-fixtures.ts), else an embedded
+ * server in a temporary directory, removed at the end.
  */
 export function testDatabase(): Promise<TestDatabase> {
   database ??= (async () => {
     const name = `test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    if (process.env.DATABASE_URL) {
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    const serverUrl = process.env.DATABASE_URL || process.env.TEST_POSTGRES_URL;
+    if (serverUrl) {
+      const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
       await admin.query(`CREATE DATABASE ${name}`);
       await admin.end();
-      const url = new URL(process.env.DATABASE_URL);
+      const url = new URL(serverUrl);
       url.pathname = `/${name}`;
       return {
         url: url.toString(),
         dispose: async () => {
-          const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+          const client = new pg.Client({ connectionString: serverUrl });
           await client.connect();
           await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
           await client.end();

@@ -231,10 +231,12 @@ describe('console: no error in the browser console on any screen, for any role, 
     it(`shows every screen to every role without an error, incident management ${im ? 'on' : 'off'}`, async () => {
       await setIncidentManagement(organizationId, im);
       const addresses = [...consoleRoutePatterns().map(addressOf), ...ON_CALL_SECTIONS];
-      const found: string[] = [];
-      for (const role of ['admin', 'editor', 'responder', 'readonly', 'customer'] as const) {
-        found.push(...(await walk(`${role} (IM ${im ? 'on' : 'off'})`, cookies.get(role)!, addresses)));
-      }
+      // The roles walk side by side, each in a browser context of its own (a screen mostly waits for its
+      // requests to settle): the same screens and checks as one after the other, in a fraction of the time.
+      const roles = ['admin', 'editor', 'responder', 'readonly', 'customer'] as const;
+      const found = (
+        await Promise.all(roles.map((role) => walk(`${role} (IM ${im ? 'on' : 'off'})`, cookies.get(role)!, addresses)))
+      ).flat();
       if (!im) {
         const phone = await browser.newContext({ viewport: { width: 375, height: 800 } });
         await phone.addCookies([{ name: 'wsm_session', value: cookies.get('editor')!, url: app.url }]);

@@ -1,0 +1,16 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+
+/**
+ * Writes a generated file only when its text changed. `npm test` runs the console's build beside the
+ * typecheck and ESLint, which read the generated files: regenerating the same text must not rewrite
+ * a file while they read it (nor touch its time for tools that watch it).
+ */
+export function writeIfChanged(file: string, text: string): void {
+  let current: string | undefined;
+  try {
+    current = readFileSync(file, 'utf8');
+  } catch {
+    current = undefined;
+  }
+  if (current !== text) writeFileSync(file, text);
+}
