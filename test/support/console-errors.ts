@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page, Request } from 'playwright-core';
+import type { ConsoleMessage, Frame, Page, Request, Response } from 'playwright-core';
 
 const SCREENS = path.resolve(__dirname, '../../console/src/screens');
 
@@ -30,41 +30,59 @@ const MOST_MS = 10_000;
 /**
  * Listens to a page as a person with the browser's console open would see it: console errors and
  * warnings, uncaught errors, requests that failed and answers of 400 and above (with their path).
+ * Only requests made after the watch began count; with `fromNextLoad`, only the next page load and
+ * what its document does, so one tab can be watched screen after screen: what the screen before did
+ * until the navigation replaced it (a poll its timer fired, aborted by the navigation; its live event
+ * stream closed) is not this screen's. `stop` takes the listeners off the page.
  */
-export function watchConsole(page: Page): ConsoleWatch {
+export function watchConsole(page: Page, { fromNextLoad = false } = {}): ConsoleWatch {
   const problems: string[] = [];
   let stopped = false;
+  // With fromNextLoad: whether the next document has replaced the one before in the tab.
+  let ours = !fromNextLoad;
+  const mine = new Set<Request>();
   let inFlight = 0;
   let lastChange = Date.now();
-  const note = (line: string) => void (stopped ? undefined : problems.push(line));
+  const note = (line: string) => void (stopped || !ours ? undefined : problems.push(line));
   const where = (url: string) => {
     const parsed = new URL(url);
     return `${parsed.pathname}${parsed.search}`;
   };
   const counted = (request: Request) => request.resourceType() !== 'eventsource';
-  page.on('console', (message) => {
+  const onConsole = (message: ConsoleMessage) => {
     if (message.type() === 'error' || message.type() === 'warning') {
       const at = message.location().url;
       note(`console ${message.type()}: ${message.text()}${at ? ` (at ${where(at)})` : ''}`);
     }
-  });
-  page.on('pageerror', (error) => note(`uncaught: ${error.message}`));
-  page.on('request', (request) => {
+  };
+  const onPageError = (error: Error) => note(`uncaught: ${error.message}`);
+  const onCommitted = (frame: Frame) => void (frame === page.mainFrame() ? (ours = true) : undefined);
+  const onRequest = (request: Request) => {
+    if (!ours && !(request.isNavigationRequest() && request.frame() === page.mainFrame())) return;
+    mine.add(request);
     if (counted(request)) inFlight += 1;
     lastChange = Date.now();
-  });
+  };
   const done = (request: Request) => {
+    if (!mine.delete(request)) return false;
     if (counted(request)) inFlight = Math.max(0, inFlight - 1);
     lastChange = Date.now();
+    return true;
   };
+  const onFailed = (request: Request) => {
+    if (done(request)) note(`request failed: ${request.method()} ${where(request.url())} ${request.failure()?.errorText ?? ''}`.trim());
+  };
+  const onResponse = (response: Response) => {
+    if (response.status() >= 400 && mine.has(response.request()))
+      note(`answered ${response.status()}: ${response.request().method()} ${where(response.url())}`);
+  };
+  page.on('framenavigated', onCommitted);
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  page.on('request', onRequest);
   page.on('requestfinished', done);
-  page.on('requestfailed', (request) => {
-    done(request);
-    note(`request failed: ${request.method()} ${where(request.url())} ${request.failure()?.errorText ?? ''}`.trim());
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400) note(`answered ${response.status()}: ${response.request().method()} ${where(response.url())}`);
-  });
+  page.on('requestfailed', onFailed);
+  page.on('response', onResponse);
   return {
     async quiet() {
       const started = Date.now();
@@ -75,6 +93,13 @@ export function watchConsole(page: Page): ConsoleWatch {
     },
     stop() {
       stopped = true;
+      page.off('framenavigated', onCommitted);
+      page.off('console', onConsole);
+      page.off('pageerror', onPageError);
+      page.off('request', onRequest);
+      page.off('requestfinished', done);
+      page.off('requestfailed', onFailed);
+      page.off('response', onResponse);
       return problems;
     },
   };

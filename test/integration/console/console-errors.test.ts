@@ -31,8 +31,8 @@ const STILL_OPEN = ['/organization/smtp', '/organization/sso'].map((screen) => (
 /**
  * The probe of issue 63: every screen of the console's route table, for every role (organization
  * admin, editor, responder, read-only, a customer-bound editor), with incident management off and
- * on, in real Chromium under the console's Content-Security-Policy. Each screen is opened in a page
- * of its own and left when its requests have settled; the test fails naming, per screen, every
+ * on, in real Chromium under the console's Content-Security-Policy. Each screen is loaded afresh
+ * and left when its requests have settled; the test fails naming, per screen, every
  * console error or warning, every uncaught page error and every request that failed or was answered
  * 400 or above. The signed-out pages (sign-in, sign-up, the public ones) are walked the same way.
  */
@@ -143,15 +143,19 @@ describe('console: no error in the browser console on any screen, for any role, 
     })[pattern] ?? pattern;
   const ON_CALL_SECTIONS = ['/on-call/incidents', '/on-call/escalation', '/on-call/sources', '/on-call/teams'];
 
-  /** Opens each address in a page of its own (signed in with the session token, or not) and lists what went wrong. */
+  /**
+   * Loads each address afresh (signed in with the session token, or not) and lists what went wrong.
+   * One tab loads them one after the other, each a whole page load as typed into the address bar:
+   * a tab of its own per screen would cost Chromium a renderer process each.
+   */
   const walk = async (label: string, sessionToken: string | null, addresses: readonly string[]): Promise<string[]> => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     if (sessionToken) await context.addCookies([{ name: 'wsm_session', value: sessionToken, url: app.url }]);
     const found: string[] = [];
+    const page = await context.newPage();
     for (const address of addresses) {
       const started = Date.now();
-      const page = await context.newPage();
-      const watch = watchConsole(page);
+      const watch = watchConsole(page, { fromNextLoad: true });
       await page.goto(`${app.url}/app${address}`);
       const drawn = await settled(page, watch.quiet);
       if (!drawn) found.push(`${label} ${address}: no heading drawn within ${DRAWN_MS / 1000} s`);
@@ -162,7 +166,6 @@ describe('console: no error in the browser console on any screen, for any role, 
       for (const problem of problems) found.push(`${label} ${address}: ${problem}`);
       // PROBE_LOG=1: each screen as it is walked, its time and what it found (to follow a long run).
       if (process.env.PROBE_LOG) process.stderr.write(`${label} ${address} ${Date.now() - started} ms ${problems.join(' | ')}\n`);
-      await page.close();
     }
     await context.close();
     return found;
