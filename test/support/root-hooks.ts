@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import fs from 'node:fs';
+import path from 'node:path';
 
 // The pool guard (src/infrastructure/persistence/pool-guard.ts): a statement on MikroORM's pool inside a
 // transaction's work fails the test; services the tests spawn inherit it.
@@ -25,9 +27,19 @@ export const mochaHooks = async () => {
     );
     process.exit(1);
   }
+  let fileStarted = 0;
   return {
+    beforeAll() {
+      fileStarted = Date.now();
+    },
     async afterAll(this: Mocha.Context) {
       this.timeout(30_000);
+      // A parallel run's worker notes each file's time (from its first hook to its last), named at the run's end (global-fixtures.ts).
+      const file = this.test?.parent?.suites[0]?.file;
+      if (process.env.TEST_FILE_TIMES && file) {
+        const line = JSON.stringify({ file: path.relative(process.cwd(), file), seconds: (Date.now() - fileStarted) / 1000 });
+        fs.appendFileSync(process.env.TEST_FILE_TIMES, `${line}\n`);
+      }
       // In a parallel run's worker these hooks close each file, not the run: the shared service and its
       // database (on the run's PostgreSQL, stopped by global-fixtures.ts) serve the worker's next files.
       if (process.env.MOCHA_WORKER_ID !== undefined && process.env.TEST_POSTGRES_URL) return;
