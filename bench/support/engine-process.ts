@@ -88,7 +88,6 @@ async function main() {
         c.get(OUTCOME_RECORDER),
         c.get(CLOCK),
         dispatcherOptions(config),
-        c.get(TRANSACTION_RUNNER),
       )
     : c.get(CheckDispatcher);
   const substituteWorker = substitute

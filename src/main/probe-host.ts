@@ -13,11 +13,7 @@ import { protocolCheckers } from '../infrastructure/protocols/checker-set';
 import { NodeDnsResolver } from '../infrastructure/network/node-dns-resolver';
 import { ResolvingTargetPolicy } from '../infrastructure/network/resolving-target-policy';
 import { ProbeApiClient, ProbeApiError, ServerClock } from '../infrastructure/probes/client/probe-api-client';
-import {
-  REMOTE_SCHEDULE_TRANSACTIONS,
-  RemoteCheckPlanner,
-  RemoteCheckSchedule,
-} from '../infrastructure/probes/client/remote-check-schedule';
+import { RemoteCheckPlanner, RemoteCheckSchedule } from '../infrastructure/probes/client/remote-check-schedule';
 import { DiskResultBuffer } from '../infrastructure/probes/client/disk-result-buffer';
 import { BufferedOutcomeRecorder } from '../infrastructure/probes/client/buffered-outcome-recorder';
 import { ResultSender } from '../infrastructure/probes/client/result-sender';
@@ -124,7 +120,6 @@ export async function startProbe(
       maxInFlight: config.checkConcurrency,
       leaseMs: greeting.leaseMs,
     },
-    REMOTE_SCHEDULE_TRANSACTIONS,
   );
   const rate = checksPerSecond(() => dispatcher.stats.started);
   const status = (): WireProbeStatus => ({

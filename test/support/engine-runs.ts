@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { sql } from '../../src/infrastructure/persistence/sql';
 import { api } from './http-client';
-import { TRANSACTION_RUNNER, type TransactionRunner } from '../../src/application/shared/transaction';
 import { CheckDispatcher } from '../../src/application/scheduling/check-dispatcher';
 import {
   CHECK_PLANNER,
@@ -63,7 +62,6 @@ export async function anEngineFor(
       maxInFlight: 100,
       leaseMs,
     },
-    container.get<TransactionRunner>(TRANSACTION_RUNNER),
   );
 }
 let engines = 0;

@@ -1,4 +1,3 @@
-import type { TransactionRunner } from '../shared/transaction';
 import { AppError } from '../../domain/shared/app-error';
 import type { Clock } from '../shared/clock';
 import type { CheckPlanner, CheckSchedule, ClaimedCheck, LocationLoad } from '../scheduling/ports';
@@ -29,7 +28,6 @@ export class ProbeScheduleGateway {
     private readonly registry: ProbeRegistry,
     private readonly assignments: ProbeAssignments,
     private readonly clock: Clock,
-    private readonly transactions: TransactionRunner,
   ) {}
 
   /**
@@ -66,9 +64,7 @@ export class ProbeScheduleGateway {
 
   async renew(caller: ProbeCaller, generation: number): Promise<{ alive: boolean; serverTime: number }> {
     const now = await this.seen(caller);
-    const alive = await this.transactions.run((tx) =>
-      this.schedule.renew(probeWorker(caller.instanceId, generation), now, this.aliveUntil(now), tx),
-    );
+    const alive = await this.schedule.renew(probeWorker(caller.instanceId, generation), now, this.aliveUntil(now));
     return { alive, serverTime: now.getTime() };
   }
 

@@ -1,5 +1,4 @@
 import { LatenessHistogram } from '../../domain/scheduling/lateness-histogram';
-import type { TransactionRunner } from '../shared/transaction';
 import type { CheckRequest } from '../../domain/checks/check-request';
 import type { CheckResult } from '../../domain/checks/check-result';
 import type { Clock } from '../shared/clock';
@@ -59,7 +58,6 @@ export class CheckDispatcher {
     recorder: OutcomeRecorder,
     private readonly clock: Clock,
     private readonly options: DispatcherOptions,
-    transactions: TransactionRunner,
   ) {
     const { workerId, locations, leaseMs, maxInFlight } = options;
     const held = new HeldChecks((h) => this.queue.cancel(h));
@@ -73,7 +71,7 @@ export class CheckDispatcher {
       },
     };
     this.held = held;
-    this.lease = new WorkerLease(schedule, workerId, locations, leaseMs, CHANGES_SETTLE_MS, transactions);
+    this.lease = new WorkerLease(schedule, workerId, locations, leaseMs, CHANGES_SETTLE_MS);
     this.batches = new BatchRecorder(recorder, clock, this.lease, this.stats, () => this.forget());
     this.queue = new RunQueue(run, clock, this.lease, maxInFlight, this.stats, (h, outcome) => this.batches.add(h, outcome));
     this.rebalancer = new Rebalancer(schedule, held, this.lease, locations);

@@ -59,7 +59,7 @@ export const renewWorkers = (workers: Sql, now: Date, aliveUntil: Date, also: Sq
  * as one compact JSON parameter.
  */
 export class PgCheckSchedule implements CheckSchedule {
-  /** `sql` joins the caller's transaction (renewal when recording); `pool` runs the rest, prepared. */
+  /** `sql` joins the caller's transaction (renewal when recording); `pool` runs the rest (a renewal without one too), prepared. */
   constructor(
     private readonly sql: SqlRunner,
     private readonly pool: SqlRunner = sql,
@@ -77,8 +77,8 @@ export class PgCheckSchedule implements CheckSchedule {
     return Number(row?.seq ?? 0);
   }
 
-  async renew(workerId: string, now: Date, aliveUntil: Date, tx: Transaction): Promise<boolean> {
-    const rows = await sqlOf(tx).query(renewWorkers(sql`worker_id = ${workerId}`, now, aliveUntil), { prepare: true });
+  async renew(workerId: string, now: Date, aliveUntil: Date, tx?: Transaction): Promise<boolean> {
+    const rows = await (tx ? sqlOf(tx) : this.pool).query(renewWorkers(sql`worker_id = ${workerId}`, now, aliveUntil), { prepare: true });
     return rows.length === 1;
   }
 

@@ -52,7 +52,6 @@ export const probesModule = (database: Database) =>
           c.get(PROBE_REGISTRY),
           c.get(PROBE_ASSIGNMENTS),
           c.get(CLOCK),
-          c.get(TRANSACTION_RUNNER),
         ),
     );
     // Its own listener (a connection of its own, opened by the first wait) to the schedule's notices.

@@ -72,7 +72,6 @@ export const schedulingModule = bindings(({ bind }) => {
         c.get(OUTCOME_RECORDER),
         c.get<Clock>(CLOCK),
         dispatcherOptions(config),
-        c.get(TRANSACTION_RUNNER),
       );
     })
     .inSingletonScope();

@@ -1,4 +1,3 @@
-import { Transaction, type TransactionRunner } from '../../../application/shared/transaction';
 import type { CheckRequest } from '../../../domain/checks/check-request';
 import type {
   CheckPlanner,
@@ -150,7 +149,3 @@ export class RemoteCheckPlanner implements CheckPlanner {
     return { planned, dropped };
   }
 }
-
-/** The probe's schedule is the server's, reached by calls: its "transaction" is the call itself (a probe has no database). */
-class RemoteCall extends Transaction {}
-export const REMOTE_SCHEDULE_TRANSACTIONS: TransactionRunner = { run: (work) => work(new RemoteCall()) };

@@ -1,4 +1,3 @@
-import { immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { ProbeScheduleGateway } from '../../../../src/application/probes/probe-schedule-gateway';
 import type { ProbeCaller } from '../../../../src/application/probes/probe-identity';
@@ -22,7 +21,7 @@ function setup() {
     ],
     schedule,
   );
-  const gateway = new ProbeScheduleGateway(schedule, new FakePlanner(), registry, assignments, clock, immediateTransactions);
+  const gateway = new ProbeScheduleGateway(schedule, new FakePlanner(), registry, assignments, clock);
   return { registry, schedule, assignments, gateway };
 }
 

@@ -1,4 +1,3 @@
-import { immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { CheckDispatcher, RECORD_CHUNK } from '../../../../src/application/scheduling/check-dispatcher';
 import type { ClaimedCheck } from '../../../../src/application/scheduling/ports';
@@ -43,7 +42,6 @@ function anEngine(schedule: FakeSchedule, opts: Partial<typeof options> = {}) {
     recorder,
     clock,
     { ...options, ...opts },
-    immediateTransactions,
   );
   return { dispatcher, clock, recorder, ran, pending, holdChecks: () => (hold = true) };
 }
@@ -190,7 +188,6 @@ describe('CheckDispatcher', () => {
       new FakeOutcomeRecorder(),
       clock,
       options,
-      immediateTransactions,
     );
     await dispatcher.pump();
     version = 2;
@@ -285,15 +282,7 @@ describe('CheckDispatcher', () => {
     const schedule = new FakeSchedule(rows(100, 30_000));
     const clock = new ManualClock();
     const engine = (workerId: string) =>
-      new CheckDispatcher(
-        schedule,
-        planner,
-        async () => up(clock.ms),
-        new FakeOutcomeRecorder(),
-        clock,
-        { ...options, workerId },
-        immediateTransactions,
-      );
+      new CheckDispatcher(schedule, planner, async () => up(clock.ms), new FakeOutcomeRecorder(), clock, { ...options, workerId });
     const first = engine('first');
     expect(await first.pump()).to.equal(100);
     const second = engine('second');
@@ -312,19 +301,11 @@ describe('CheckDispatcher', () => {
     const schedule = new FakeSchedule(rows(100, 30_000));
     const clock = new ManualClock();
     const engine = (workerId: string) =>
-      new CheckDispatcher(
-        schedule,
-        planner,
-        async () => up(clock.ms),
-        new FakeOutcomeRecorder(),
-        clock,
-        {
-          ...options,
-          workerId,
-          leaseMs: 15_000,
-        },
-        immediateTransactions,
-      );
+      new CheckDispatcher(schedule, planner, async () => up(clock.ms), new FakeOutcomeRecorder(), clock, {
+        ...options,
+        workerId,
+        leaseMs: 15_000,
+      });
     const survivor = engine('survivor');
     const dying = engine('dying');
     await survivor.pump();
@@ -361,19 +342,11 @@ describe('CheckDispatcher', () => {
     const schedule = new FakeSchedule([...at('eu', 40, 1), ...at('us', 40, 101), ...at('heartbeat', 40, 201)]);
     const clock = new ManualClock();
     const engine = (workerId: string, locations: string[]) =>
-      new CheckDispatcher(
-        schedule,
-        planner,
-        async () => up(clock.ms),
-        new FakeOutcomeRecorder(),
-        clock,
-        {
-          ...options,
-          workerId,
-          locations,
-        },
-        immediateTransactions,
-      );
+      new CheckDispatcher(schedule, planner, async () => up(clock.ms), new FakeOutcomeRecorder(), clock, {
+        ...options,
+        workerId,
+        locations,
+      });
     const europe = engine('europe', ['eu', 'heartbeat']);
     const america = engine('america', ['us', 'heartbeat']);
     await europe.pump();
@@ -418,7 +391,6 @@ describe('CheckDispatcher', () => {
       recorder,
       new ManualClock(),
       options,
-      immediateTransactions,
     );
     await dispatcher.pump();
     await settle();

@@ -1,4 +1,3 @@
-import { immediateTransactions } from '../../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { BatchRecorder, RECORD_CHUNK } from '../../../../../src/application/scheduling/dispatcher/batch-recorder';
 import { heldOf, type HeldCheck } from '../../../../../src/application/scheduling/dispatcher/held-checks';
@@ -20,7 +19,7 @@ function finished(monitorId: number): { held: HeldCheck; outcome: CheckOutcome }
 async function aRecorder() {
   const schedule = new FakeSchedule();
   const clock = new ManualClock();
-  const lease = new WorkerLease(schedule, 'w', ['eu'], LEASE_MS, 10_000, immediateTransactions);
+  const lease = new WorkerLease(schedule, 'w', ['eu'], LEASE_MS, 10_000);
   await lease.keepAlive(clock.now());
   const recorder = new FakeOutcomeRecorder();
   const stats = { recorded: 0, dropped: 0 };

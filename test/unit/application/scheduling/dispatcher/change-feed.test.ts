@@ -1,4 +1,3 @@
-import { immediateTransactions } from '../../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { ChangeFeed } from '../../../../../src/application/scheduling/dispatcher/change-feed';
 import { HeldChecks, heldOf, keyOf, plansOf } from '../../../../../src/application/scheduling/dispatcher/held-checks';
@@ -26,7 +25,7 @@ async function following(n = 3) {
   );
   const clock = new ManualClock();
   const planner = new FakePlanner();
-  const lease = new WorkerLease(schedule, 'w', ['eu'], 90_000, 10_000, immediateTransactions);
+  const lease = new WorkerLease(schedule, 'w', ['eu'], 90_000, 10_000);
   const registered = await lease.keepAlive(clock.now());
   const ran: string[] = [];
   const queue = new RunQueue(

@@ -1,4 +1,3 @@
-import { immediateTransactions } from '../../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { CheckDispatcher } from '../../../../../src/application/scheduling/check-dispatcher';
 import type { ClaimedCheck } from '../../../../../src/application/scheduling/ports';
@@ -41,7 +40,6 @@ function anEngine(schedule: FakeSchedule) {
     new FakeOutcomeRecorder(),
     clock,
     { workerId: 'w', locations: LOCATIONS, batchSize: 100, maxInFlight: 150, leaseMs: 10 * MIN },
-    immediateTransactions,
   );
   const runFor = async (ms: number) => {
     for (let t = 0; t < ms; t += 250) {

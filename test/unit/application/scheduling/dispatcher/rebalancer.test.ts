@@ -1,4 +1,3 @@
-import { immediateTransactions } from '../../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { HeldChecks, heldOf } from '../../../../../src/application/scheduling/dispatcher/held-checks';
 import { Rebalancer } from '../../../../../src/application/scheduling/dispatcher/rebalancer';
@@ -20,7 +19,7 @@ const rows = (location: string, n: number, from = 1): ClaimedCheck[] =>
 async function holding(checks: ClaimedCheck[], others: Record<string, number>, locations = ['eu']) {
   const schedule = new FakeSchedule(checks);
   const clock = new ManualClock();
-  const lease = new WorkerLease(schedule, 'w', locations, 90_000, 10_000, immediateTransactions);
+  const lease = new WorkerLease(schedule, 'w', locations, 90_000, 10_000);
   await lease.keepAlive(clock.now());
   for (const [location, n] of Object.entries(others)) {
     for (let i = 0; i < n; i++) schedule.workers.set(`${location}-${i}`, { until: Infinity, locations: [location] });

@@ -1,4 +1,3 @@
-import { immediateTransactions } from '../../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { heldOf, type HeldCheck } from '../../../../../src/application/scheduling/dispatcher/held-checks';
 import { RunQueue } from '../../../../../src/application/scheduling/dispatcher/run-queue';
@@ -25,7 +24,7 @@ const row = (monitorId: number, offsetMs = 0): HeldCheck =>
 /** A queue whose checks end when the test says (`finish`), or at once; outcomes collected in `collected`. */
 async function aQueue(maxInFlight = 2, run?: (request: CheckRequest) => Promise<CheckResult>) {
   const clock = new ManualClock();
-  const lease = new WorkerLease(new FakeSchedule(), 'w', ['eu'], 90_000, 10_000, immediateTransactions);
+  const lease = new WorkerLease(new FakeSchedule(), 'w', ['eu'], 90_000, 10_000);
   await lease.keepAlive(clock.now());
   const stats = { started: 0, lateness: new LatenessHistogram() };
   const collected: CheckOutcome[] = [];

@@ -1,4 +1,3 @@
-import { immediateTransactions } from '../../../../support/fakes/shared-fakes';
 import { expect } from 'chai';
 import { WorkerLease } from '../../../../../src/application/scheduling/dispatcher/worker-lease';
 import { FakeSchedule } from '../../../../support/fakes/scheduling-fakes';
@@ -8,7 +7,7 @@ const LEASE_MS = 10_000;
 
 function aLease(schedule = new FakeSchedule()) {
   const clock = new ManualClock();
-  const lease = new WorkerLease(schedule, 'w', ['eu'], LEASE_MS, 10_000, immediateTransactions);
+  const lease = new WorkerLease(schedule, 'w', ['eu'], LEASE_MS, 10_000);
   return { schedule, clock, lease };
 }
 
@@ -34,6 +33,8 @@ describe('WorkerLease (registration, renewal, fencing)', () => {
     expect(await lease.keepAlive(clock.now())).to.deep.equal({ kind: 'alive' });
     expect(schedule.renewals).to.equal(1);
     expect(schedule.workers.get('w:0')!.until).to.equal(clock.ms + LEASE_MS);
+    // A heartbeat is one statement on its own: no transaction (BEGIN and COMMIT would be two more round trips).
+    expect(schedule.writes.filter((w) => w.write === 'renew').map((w) => w.tx)).to.deep.equal([undefined]);
   });
 
   it('counts a renewal made by a recording', async () => {
