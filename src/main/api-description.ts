@@ -14,8 +14,17 @@ import { provide } from './provide';
 export function describeApi(): object {
   const paths: ZodOpenApiPathsObject = {};
   const neverCalled = {} as AuthenticateCaller;
-  const deps = { authenticate: neverCalled, gates: [], paths, routes: new RouteTable(), secureCookies: false };
+  const readers: Array<(paths: ZodOpenApiPathsObject) => void> = [];
+  const deps = {
+    authenticate: neverCalled,
+    gates: [],
+    paths,
+    routes: new RouteTable(),
+    secureCookies: false,
+    documented: (use: (paths: ZodOpenApiPathsObject) => void) => void readers.push(use),
+  };
   for (const router of ROUTERS) router.build(deps, provide(new Container(), router.needs));
   for (const intake of INTAKES) intake.document(paths);
+  for (const read of readers) read(paths);
   return buildOpenApiDocument(paths);
 }

@@ -55,11 +55,13 @@ export async function createHttpApp(container: Container, contexts: readonly Con
   const logger = container.get<Logger>(LOGGER);
   const get = getterOf(container);
   const paths: ZodOpenApiPathsObject = {};
+  const readers: Array<(paths: ZodOpenApiPathsObject) => void> = [];
   const deps: RouterDeps = {
     ...parts.admission.build(provide(container, parts.admission.needs), config),
     paths,
     routes: new RouteTable(),
     secureCookies: config.publicBaseUrl.startsWith('https://'),
+    documented: (use) => void readers.push(use),
   };
   for (const router of parts.routers) router.build(deps, provide(container, router.needs));
   for (const intake of parts.intakes) intake.document(paths);
@@ -121,9 +123,10 @@ export async function createHttpApp(container: Container, contexts: readonly Con
   // The streamed intakes' own step before their route: the rate, then the body read against its limits.
   for (const { path, handler } of streamed.flatMap(({ posts }) => posts)) app.post(path, handler);
   mountOpenApi(app, buildOpenApiDocument(paths));
-  // The document is written (mountOpenApi keeps its text). The routers keep their deps, so `paths` too,
-  // for the process's life: emptied, it lets go of the schemas only the document read (the answers',
-  // the examples), about 3 MB of a small service's live heap.
+  for (const read of readers) read(paths);
+  // The document is written (mountOpenApi keeps its text) and its readers have taken what they keep.
+  // The routers keep their deps, so `paths` too, for the process's life: emptied, it lets go of the
+  // schemas only the document read (the answers', the examples), about 3 MB of a small service's live heap.
   for (const path of Object.keys(paths)) delete paths[path];
   const withConsole = mountConsole(app, undefined, { secureCookies: deps.secureCookies });
   app.get('/', rootPointer(withConsole));

@@ -9,7 +9,8 @@ import { defineRouter } from '../shared/router-deps';
 import { dispatchToApi } from './api-dispatch';
 import { documentMcp, McpMessage } from './mcp-openapi';
 import { TOOL_CATALOGUE } from './tool-catalogue';
-import { apiCallOf, bindTools, type ToolOperation } from './tool-operations';
+import { apiCallOf, bindTools, toolOperations, type ToolOperation } from './tool-operations';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
 
 /**
  * The MCP SDK (about 7 MB of heap) is loaded with the first MCP request, not at start: a service no
@@ -70,8 +71,10 @@ async function refusal(answer: globalThis.Response): Promise<AppError> {
  */
 export const mcpRouter = defineRouter({ agentEndpoints: AGENT_ENDPOINTS, recordToolCall: RecordToolCall }, (deps, use) => {
   let bound: ToolOperation[] | undefined;
-  // Bound at the first request: every router has documented its routes by then.
-  const catalogue = () => (bound ??= bindTools(deps.paths, TOOL_CATALOGUE));
+  // The tools' operations, kept once every router has documented its routes (the host then lets the rest go); bound at the first request.
+  let operations: ZodOpenApiPathsObject = {};
+  deps.documented((paths) => (operations = toolOperations(paths, TOOL_CATALOGUE)));
+  const catalogue = () => (bound ??= bindTools(operations, TOOL_CATALOGUE));
 
   const challenge = (res: Response, invalidToken: boolean) => {
     const metadata = `${use.agentEndpoints.issuer}/.well-known/oauth-protected-resource`;

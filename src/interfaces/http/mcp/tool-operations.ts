@@ -33,6 +33,20 @@ function findOperation(paths: ZodOpenApiPathsObject, operationId: string) {
   throw new Error(`MCP tool: no operation ${operationId} in the API`);
 }
 
+/** The documented operations the tools are bound to, out of the API's paths (which the host does not keep). */
+export function toolOperations(paths: ZodOpenApiPathsObject, tools: readonly ToolDefinition[]): ZodOpenApiPathsObject {
+  const wanted = new Set(tools.map((tool) => tool.operationId));
+  const kept: ZodOpenApiPathsObject = {};
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(item as Record<string, ZodOpenApiOperationObject>)) {
+      if (!wanted.has(operation.operationId ?? '')) continue;
+      const item = (kept[path] ??= {}) as Record<string, ZodOpenApiOperationObject>;
+      item[method] = operation;
+    }
+  }
+  return kept;
+}
+
 /**
  * Binds each tool to its operation. The route's body must be a zod object whose fields do not
  * collide with its path or query names (refused at start otherwise), so arguments are one flat object.

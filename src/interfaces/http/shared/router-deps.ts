@@ -6,6 +6,12 @@ import type { ApiRouterDeps } from './api-router';
 /** What every router factory receives: the gate pipeline, OpenAPI paths and route table. */
 export interface RouterDeps extends ApiRouterDeps {
   secureCookies: boolean;
+  /**
+   * Calls `use` with the OpenAPI paths once every router and intake has documented its routes. The
+   * host lets the paths go right after (the document is written by then): a router that reads
+   * other routers' documentation (the MCP server's tools) keeps what it needs here, not `paths`.
+   */
+  documented(use: (paths: ZodOpenApiPathsObject) => void): void;
 }
 
 /** A resource router as its context declares it: the use cases and ports it needs, and how it registers its routes. */

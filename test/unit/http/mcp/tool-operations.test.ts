@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { apiCallOf, bindTools } from '../../../../src/interfaces/http/mcp/tool-operations';
+import { apiCallOf, bindTools, toolOperations } from '../../../../src/interfaces/http/mcp/tool-operations';
 import { toolResult } from '../../../../src/interfaces/http/mcp/mcp-server';
 
 /** Two documented operations, as routers leave them in the OpenAPI paths. */
@@ -26,6 +26,15 @@ const paths = (): ZodOpenApiPathsObject =>
   }) as unknown as ZodOpenApiPathsObject;
 
 describe('MCP tools bound to API operations', () => {
+  it("keeps only the tools' operations of the API's paths (the host lets the rest go after start), and binds from them alone", () => {
+    const tools = [{ name: 'update_thing', title: 'Update', operationId: 'updateThing', description: 'Use to change a thing.' }];
+    const kept = toolOperations(paths(), tools);
+    expect(Object.keys(kept)).to.deep.equal(['/api/things/{id}']);
+    expect(Object.keys(kept['/api/things/{id}']!)).to.deep.equal(['patch']);
+    expect(bindTools(kept, tools)[0]).to.include({ method: 'PATCH', path: '/api/things/{id}' });
+    expect(() => bindTools(kept, [{ ...tools[0]!, operationId: 'listThings' }])).to.throw('no operation listThings');
+  });
+
   it("publishes the route's path, query and body fields as one input schema, and the route's description after the tool's", () => {
     const [list, update] = bindTools(paths(), [
       { name: 'find_things', title: 'Find', operationId: 'listThings', description: 'Use to find things.' },
