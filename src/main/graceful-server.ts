@@ -9,6 +9,14 @@ import { runInScope, WorkScope } from '../infrastructure/persistence/work-scope'
 const CUT_ANSWER_MS = 3_000;
 /** Seconds a client refused during a stop is asked to wait. */
 const RETRY_AFTER_SECONDS = 2;
+/**
+ * The listener stays open after the stop begins until no connection has come for this long: the
+ * connections the kernel had already accepted for it (its queue, which closing the listener would
+ * reset) are taken and their requests refused 503 serviceStopping instead.
+ */
+const ACCEPT_QUIET_MS = 250;
+/** However busy the listener is, it closes this long after the stop began. */
+const ACCEPT_MOST_MS = 2_000;
 
 /** What the stop needs of the database: resetting the connections of the requests it cut. */
 export interface CuttableDatabase {
@@ -16,8 +24,10 @@ export interface CuttableDatabase {
 }
 
 /**
- * The HTTP server with a stop that answers every request it took. Stopping: no new connection is
- * accepted, idle keep-alive connections close, event streams end (their clients reconnect
+ * The HTTP server with a stop that answers every request it took. Stopping: every request that
+ * arrives is refused (503 serviceStopping, its connection closing), and the listener closes once no
+ * connection has come for ACCEPT_QUIET_MS (at most ACCEPT_MOST_MS after the stop began), so a
+ * connection the kernel had queued for it gets that answer rather than a reset; idle keep-alive connections close, event streams end (their clients reconnect
  * elsewhere), a request arriving on an open connection gets 503 serviceStopping, and the requests in
  * flight finish, each answer closing its connection. Those still running when the grace passes are
  * cut: their database work fails and their held connections are reset, so they answer 503 and what
@@ -50,7 +60,7 @@ export class GracefulServer {
   /** Stops as described above; `graceMs` is how long requests in flight may take. */
   async stop(graceMs: number, database: CuttableDatabase): Promise<void> {
     this.stopping = true;
-    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    const closed = this.closeWhenQuiet();
     this.server.closeIdleConnections();
     for (const res of this.inFlight.keys()) {
       res.shouldKeepAlive = false;
@@ -69,8 +79,33 @@ export class GracefulServer {
       );
       await this.drained(CUT_ANSWER_MS);
     }
+    const { ended } = await closed;
     this.server.closeAllConnections();
-    await closed;
+    await ended;
+  }
+
+  /**
+   * Closes the listener once no connection has come for ACCEPT_QUIET_MS, or ACCEPT_MOST_MS after
+   * now; answers (once it is closed) the wait for its connections to end.
+   */
+  private closeWhenQuiet(): Promise<{ ended: Promise<void> }> {
+    return new Promise((resolve) => {
+      let quiet: NodeJS.Timeout | undefined;
+      const close = () => {
+        clearTimeout(quiet);
+        clearTimeout(most);
+        this.server.off('connection', arrived);
+        const ended = new Promise<void>((done) => this.server.close(() => done()));
+        resolve({ ended });
+      };
+      const arrived = () => {
+        clearTimeout(quiet);
+        quiet = setTimeout(close, ACCEPT_QUIET_MS);
+      };
+      const most = setTimeout(close, ACCEPT_MOST_MS);
+      this.server.on('connection', arrived);
+      arrived();
+    });
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse, listener: http.RequestListener): void {

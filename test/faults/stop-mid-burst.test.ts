@@ -76,7 +76,8 @@ async function stored(url: string, token: string, customerId: number): Promise<S
 
 /**
  * SIGTERM in the middle of a burst of 200 concurrent website creations, on the real service
- * process. The process stops taking connections, lets the writes in flight finish within
+ * process. The process refuses what arrives after the stop (503 serviceStopping: the connections
+ * the kernel had queued for it too, which closing its listener at once would reset), lets the writes in flight finish within
  * SHUTDOWN_GRACE_MS and cuts those past it (503 serviceStopping, their transaction rolled back),
  * then closes the pool. Every write either has its answer (201, and it exists after a restart) or
  * does not happen: no reset connection for a write that was then committed, and no

@@ -46,6 +46,33 @@ describe('GracefulServer stop', () => {
     expect(cut, 'nothing cut within the grace').to.equal(0);
   });
 
+  it('answers the connections the kernel had queued when the stop began 503 serviceStopping, rather than resetting them', async () => {
+    const server = new GracefulServer((_req, res) => res.end('taken'), logger);
+    await server.listen(0, '127.0.0.1');
+    const { port } = server.server.address() as AddressInfo;
+    // Twenty clients connect (their connect calls go out on the next tick) while the process is then
+    // held busy: the kernel completes their connections and queues them for the listener, where
+    // nothing accepts them before the stop begins.
+    const queued = Array.from({ length: 20 }, (_, i) => get(port, `/queued-${i}`));
+    const stopped = new Promise<void>((resolve, reject) =>
+      process.nextTick(() => {
+        const busyUntil = Date.now() + 300;
+        while (Date.now() < busyUntil) {
+          // held: nothing is accepted meanwhile
+        }
+        server.stop(1_000, { abortCut: () => 0 }).then(resolve, reject);
+      }),
+    );
+    const answers = await Promise.all(queued);
+    await stopped;
+    expect(answers.map((answer) => (answer instanceof Error ? answer.message : answer.status))).to.deep.equal(Array(20).fill(503));
+    for (const answer of answers as Array<{ body: string; connection: string | undefined }>) {
+      expect(JSON.parse(answer.body).data.code).to.equal('serviceStopping');
+      expect(answer.connection).to.equal('close');
+    }
+    expect(await get(port, '/after'), 'a connection after the stop').to.be.instanceOf(Error);
+  });
+
   it('cuts what outlives the grace: its scope refuses database work and the database resets its connections', async () => {
     const server = new GracefulServer((_req, res) => {
       const scope = currentScope()!;
