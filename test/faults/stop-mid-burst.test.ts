@@ -126,14 +126,23 @@ describe('SIGTERM mid-burst of writes', function () {
         [...refused, ...unanswered].filter((o) => exists.has(o.path)).map((o) => `${o.path}: ${o.failure ?? o.response?.status}`),
         'stored without a 201 answer',
       ).to.deep.equal([]);
-      // Every request sent before the stop was taken: each got its answer.
+      // Every write got its answer: 201, or 503 for one cut or not yet taken when the stop began (no reset connection).
       expect(
         unanswered.map((o) => `${o.path}: ${o.failure}`),
         'writes that got no answer',
       ).to.deep.equal([]);
-      if (cut) expect(refused.length, 'writes cut at a 1-ms grace').to.be.greaterThan(0);
-      else expect(created.length, 'writes finished within an ample grace').to.equal(BURST);
       const lines = logLines(first.service);
+      const stopLines = lines.filter((line) => String(line.msg).startsWith('stopping: '));
+      const cutLines = stopLines.filter((line) => String(line.msg).includes('are cut'));
+      if (cut) expect(refused.length, 'writes cut or refused at a 1-ms grace').to.be.greaterThan(0);
+      else {
+        // An ample grace cuts nothing: every write in flight at the stop finished with its 201. A write
+        // the process had not taken yet (its connection still in the kernel's queue, on a loaded
+        // machine) is refused 503 serviceStopping, as every request after the stop began.
+        expect(cutLines, 'nothing cut within an ample grace').to.deep.equal([]);
+        const waited = Number(stopLines.find((line) => String(line.msg).includes('waiting for the requests'))?.inFlight ?? 0);
+        expect(created.length, 'every write in flight at the stop finished').to.be.at.least(Math.max(STOP_AFTER, waited));
+      }
       expect(lines.filter((line) => JSON.stringify(line).includes('after calling end on the pool'))).to.deep.equal([]);
       expect(lines.filter((line) => Number(line.statusCode) >= 500 && line.statusCode !== 503)).to.deep.equal([]);
       console.log(`      ${created.length} created, ${refused.length} refused (503), ${unanswered.length} unanswered`);
