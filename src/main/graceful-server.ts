@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import type { Logger } from 'pino';
 import { answerClientError } from '../interfaces/http/shared/client-errors';
 import { errorEnvelope } from '../interfaces/http/shared/envelope';
@@ -27,9 +28,9 @@ export interface CuttableDatabase {
  * The HTTP server with a stop that answers every request it took. Stopping: every request that
  * arrives is refused (503 serviceStopping, its connection closing), and the listener closes once no
  * connection has come for ACCEPT_QUIET_MS (at most ACCEPT_MOST_MS after the stop began), so a
- * connection the kernel had queued for it gets that answer rather than a reset; idle keep-alive connections close, event streams end (their clients reconnect
- * elsewhere), a request arriving on an open connection gets 503 serviceStopping, and the requests in
- * flight finish, each answer closing its connection. Those still running when the grace passes are
+ * connection the kernel had queued for it gets that answer rather than a reset. Open connections stay
+ * open (a request on one is refused so), event streams end (their clients reconnect elsewhere), and
+ * the requests in flight finish, each answer closing its connection. Those still running when the grace passes are
  * cut: their database work fails and their held connections are reset, so they answer 503 and what
  * they had not committed never commits. Only then are the connections closed, and the database
  * after the server (the application's stop order). A client is never left with a reset connection
@@ -60,8 +61,8 @@ export class GracefulServer {
   /** Stops as described above; `graceMs` is how long requests in flight may take. */
   async stop(graceMs: number, database: CuttableDatabase): Promise<void> {
     this.stopping = true;
+    // Connections are not closed now, idle or not: one taken but not yet read (a starved process) would be reset.
     const closed = this.closeWhenQuiet();
-    this.server.closeIdleConnections();
     for (const res of this.inFlight.keys()) {
       res.shouldKeepAlive = false;
       // A live event stream never finishes on its own: its clients reconnect (with Last-Event-ID) to another process.
@@ -79,32 +80,60 @@ export class GracefulServer {
       );
       await this.drained(CUT_ANSWER_MS);
     }
-    const { ended } = await closed;
+    const { ended, answered } = await closed;
+    await answered;
     this.server.closeAllConnections();
     await ended;
   }
 
   /**
    * Closes the listener once no connection has come for ACCEPT_QUIET_MS, or ACCEPT_MOST_MS after
-   * now; answers (once it is closed) the wait for its connections to end.
+   * now; answers (once it is closed) the wait for its connections to end, and for those it took
+   * meanwhile to be answered.
    */
-  private closeWhenQuiet(): Promise<{ ended: Promise<void> }> {
+  private closeWhenQuiet(): Promise<{ ended: Promise<void>; answered: Promise<void> }> {
     return new Promise((resolve) => {
       let quiet: NodeJS.Timeout | undefined;
+      let arrivedSince = false;
+      // Connections taken during the stop, until they close (each request on them is refused and closes it).
+      const taken = new Set<net.Socket>();
+      let onTakenClosed = () => {};
+      // A starved process runs its expired timers before the turn's poll takes the connections the
+      // kernel queued meanwhile: the listener closes only if that poll brought none.
+      const closeIfStillQuiet = () => {
+        arrivedSince = false;
+        setImmediate(() => (arrivedSince ? undefined : close()));
+      };
       const close = () => {
         clearTimeout(quiet);
         clearTimeout(most);
         this.server.off('connection', arrived);
-        const ended = new Promise<void>((done) => this.server.close(() => done()));
-        resolve({ ended });
+        // net's close, not http's, which would also drop the connections taken whose request is not read yet (they are answered 503).
+        const ended = new Promise<void>((done) => net.Server.prototype.close.call(this.server, () => done()));
+        const answered = new Promise<void>((done) => {
+          const bound = setTimeout(done, CUT_ANSWER_MS);
+          onTakenClosed = () => {
+            if (taken.size > 0) return;
+            clearTimeout(bound);
+            done();
+          };
+          onTakenClosed();
+        });
+        resolve({ ended, answered });
       };
-      const arrived = () => {
+      const arrived = (socket: net.Socket) => {
+        arrivedSince = true;
+        taken.add(socket);
+        socket.once('close', () => {
+          taken.delete(socket);
+          onTakenClosed();
+        });
         clearTimeout(quiet);
-        quiet = setTimeout(close, ACCEPT_QUIET_MS);
+        quiet = setTimeout(closeIfStillQuiet, ACCEPT_QUIET_MS);
       };
       const most = setTimeout(close, ACCEPT_MOST_MS);
       this.server.on('connection', arrived);
-      arrived();
+      quiet = setTimeout(closeIfStillQuiet, ACCEPT_QUIET_MS);
     });
   }
 
