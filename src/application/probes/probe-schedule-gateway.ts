@@ -64,7 +64,7 @@ export class ProbeScheduleGateway {
 
   async renew(caller: ProbeCaller, generation: number): Promise<{ alive: boolean; serverTime: number }> {
     const now = await this.seen(caller);
-    const alive = await this.schedule.renew(probeWorker(caller.instanceId, generation), now, this.aliveUntil(now));
+    const alive = await this.schedule.heartbeat(probeWorker(caller.instanceId, generation), now, this.aliveUntil(now));
     return { alive, serverTime: now.getTime() };
   }
 

@@ -65,10 +65,11 @@ export interface CheckSchedule {
   register(workerId: string, locations: readonly string[], aliveUntil: Date, changesSettledMs: number): Promise<number>;
   /**
    * Extends the worker's life unless it lapsed or was fenced: false means its rows are no longer
-   * its own (forget them, drop unrecorded results, register again). Runs on `tx` when given (the
-   * recording's fence); without, it is one statement on its own (a heartbeat needs no transaction).
+   * its own (forget them, drop unrecorded results, register again). Runs on `tx` (the recording's fence).
    */
-  renew(workerId: string, now: Date, aliveUntil: Date, tx?: Transaction): Promise<boolean>;
+  renew(workerId: string, now: Date, aliveUntil: Date, tx: Transaction): Promise<boolean>;
+  /** `renew` as one statement on its own, outside any transaction (the claim round's heartbeat). */
+  heartbeat(workerId: string, now: Date, aliveUntil: Date): Promise<boolean>;
   /**
    * Fences workers whose lease lapsed and takes rows no live worker holds: up to `limit` that no
    * one held, which start at their planned slot, and rows of fenced workers (up to `adopt.limit`,

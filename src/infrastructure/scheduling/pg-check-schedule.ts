@@ -77,8 +77,13 @@ export class PgCheckSchedule implements CheckSchedule {
     return Number(row?.seq ?? 0);
   }
 
-  async renew(workerId: string, now: Date, aliveUntil: Date, tx?: Transaction): Promise<boolean> {
-    const rows = await (tx ? sqlOf(tx) : this.pool).query(renewWorkers(sql`worker_id = ${workerId}`, now, aliveUntil), { prepare: true });
+  async renew(workerId: string, now: Date, aliveUntil: Date, tx: Transaction): Promise<boolean> {
+    const rows = await sqlOf(tx).query(renewWorkers(sql`worker_id = ${workerId}`, now, aliveUntil), { prepare: true });
+    return rows.length === 1;
+  }
+
+  async heartbeat(workerId: string, now: Date, aliveUntil: Date): Promise<boolean> {
+    const rows = await this.pool.query(renewWorkers(sql`worker_id = ${workerId}`, now, aliveUntil), { prepare: true });
     return rows.length === 1;
   }
 

@@ -40,6 +40,9 @@ export class FakeSchedule implements CheckSchedule {
     this.workers.set(workerId, { until: aliveUntil.getTime(), locations });
     return this.changes.at(-1)?.seq ?? 0;
   }
+  async heartbeat(workerId: string, now: Date, aliveUntil: Date) {
+    return this.renew(workerId, now, aliveUntil);
+  }
   async renew(workerId: string, now: Date, aliveUntil: Date, tx?: Transaction) {
     this.writes.push({ write: 'renew', tx });
     this.renewals++;

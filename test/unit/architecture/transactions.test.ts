@@ -106,6 +106,7 @@ const STANDING_ALONE = [
   'infrastructure/results/location-codes.ts LocationCodes.idOf',
   // The check engine's worker protocol on its own pool (SQL): leases and fences, one statement each, that must commit at once.
   'infrastructure/scheduling/pg-check-schedule.ts PgCheckSchedule.claim',
+  'infrastructure/scheduling/pg-check-schedule.ts PgCheckSchedule.heartbeat',
   'infrastructure/scheduling/pg-check-schedule.ts PgCheckSchedule.prune',
   'infrastructure/scheduling/pg-check-schedule.ts PgCheckSchedule.register',
   'infrastructure/scheduling/pg-check-schedule.ts PgCheckSchedule.release',

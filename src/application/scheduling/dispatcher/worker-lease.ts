@@ -60,7 +60,7 @@ export class WorkerLease {
     }
     if (now.getTime() - this.renewedAt < this.leaseMs * RENEW_AFTER_SHARE_OF_LEASE) return { kind: 'alive' };
     // One statement, atomic on its own: no BEGIN and COMMIT around it, two round trips of a claim round's five when idle.
-    if (!(await this.schedule.renew(this.workerId, now, this.aliveUntil(now)))) return { kind: 'fenced' };
+    if (!(await this.schedule.heartbeat(this.workerId, now, this.aliveUntil(now)))) return { kind: 'fenced' };
     this.renewedAt = now.getTime();
     return { kind: 'alive' };
   }

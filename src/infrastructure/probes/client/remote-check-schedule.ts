@@ -44,6 +44,11 @@ export class RemoteCheckSchedule implements CheckSchedule {
     return answer.changesFrom;
   }
 
+  /** A probe's renewal is its call to the server, which runs it as a heartbeat. */
+  heartbeat(workerId: string): Promise<boolean> {
+    return this.renew(workerId);
+  }
+
   async renew(workerId: string): Promise<boolean> {
     const sentAt = Date.now();
     const answer = await this.api.call<{ alive: boolean; serverTime: number }>('/schedule/renew', { generation: generationOf(workerId) });

@@ -103,7 +103,7 @@ describe('check schedule (PostgreSQL)', () => {
     const first = await schedule.claim({ workerId: dead, locations, now, limit: 10 });
     expect(first).to.have.length(2);
     // A heartbeat renews on its own (one statement, no transaction); a recording renews in its transaction (poolTx).
-    expect(await schedule.renew(dead, new Date(now.getTime() + 1_000), new Date(now.getTime() + 6_000))).to.equal(true);
+    expect(await schedule.heartbeat(dead, new Date(now.getTime() + 1_000), new Date(now.getTime() + 6_000))).to.equal(true);
 
     // The dead worker recorded one slot of the first monitor before it stopped renewing.
     const recorded = first.find((c) => c.monitorId === ids[0])!;
@@ -125,7 +125,7 @@ describe('check schedule (PostgreSQL)', () => {
     const slotOf = (id: number) => taken.find((c) => c.monitorId === id)!.slot.getTime();
     expect(slotOf(ids[0]!), 'the slot after the recorded one').to.equal(recorded.slot.getTime() + MIN);
     expect(slotOf(ids[1]!), 'never recorded: its planned slot').to.equal(first.find((c) => c.monitorId === ids[1])!.slot.getTime());
-    expect(await schedule.renew(dead, later, new Date(later.getTime() + 5_000)), 'fenced for good').to.equal(false);
+    expect(await schedule.heartbeat(dead, later, new Date(later.getTime() + 5_000)), 'fenced for good').to.equal(false);
     expect(await schedule.renew(dead, new Date(0), new Date(later.getTime() + 5_000), poolTx()), 'whatever its clock says').to.equal(false);
     await schedule.register(dead, locations, new Date(later.getTime() + MIN), 0);
     expect(
