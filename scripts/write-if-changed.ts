@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 /**
  * Writes a generated file only when its text changed. `npm test` runs the console's build beside the
@@ -6,11 +6,5 @@ import { readFileSync, writeFileSync } from 'node:fs';
  * a file while they read it (nor touch its time for tools that watch it).
  */
 export function writeIfChanged(file: string, text: string): void {
-  let current: string | undefined;
-  try {
-    current = readFileSync(file, 'utf8');
-  } catch {
-    current = undefined;
-  }
-  if (current !== text) writeFileSync(file, text);
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
 }

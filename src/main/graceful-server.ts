@@ -95,9 +95,7 @@ export class GracefulServer {
     return new Promise((resolve) => {
       let quiet: NodeJS.Timeout | undefined;
       let arrivedSince = false;
-      // Connections taken during the stop, until they close (each request on them is refused and closes it).
-      const taken = new Set<net.Socket>();
-      let onTakenClosed = () => {};
+      const taken = new ConnectionsTaken();
       // A starved process runs its expired timers before the turn's poll takes the connections the
       // kernel queued meanwhile: the listener closes only if that poll brought none.
       const closeIfStillQuiet = () => {
@@ -110,24 +108,11 @@ export class GracefulServer {
         this.server.off('connection', arrived);
         // net's close, not http's, which would also drop the connections taken whose request is not read yet (they are answered 503).
         const ended = new Promise<void>((done) => net.Server.prototype.close.call(this.server, () => done()));
-        const answered = new Promise<void>((done) => {
-          const bound = setTimeout(done, CUT_ANSWER_MS);
-          onTakenClosed = () => {
-            if (taken.size > 0) return;
-            clearTimeout(bound);
-            done();
-          };
-          onTakenClosed();
-        });
-        resolve({ ended, answered });
+        resolve({ ended, answered: taken.allClosed(CUT_ANSWER_MS) });
       };
       const arrived = (socket: net.Socket) => {
         arrivedSince = true;
         taken.add(socket);
-        socket.once('close', () => {
-          taken.delete(socket);
-          onTakenClosed();
-        });
         clearTimeout(quiet);
         quiet = setTimeout(closeIfStillQuiet, ACCEPT_QUIET_MS);
       };
@@ -136,6 +121,7 @@ export class GracefulServer {
       quiet = setTimeout(closeIfStillQuiet, ACCEPT_QUIET_MS);
     });
   }
+
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse, listener: http.RequestListener): void {
     if (this.stopping) {
@@ -163,6 +149,32 @@ export class GracefulServer {
         clearTimeout(timer);
         this.idle = undefined;
         resolve(true);
+      };
+    });
+  }
+}
+
+/** The connections taken during a stop, until each closes (the request on one is refused, which closes it). */
+class ConnectionsTaken {
+  private readonly open = new Set<net.Socket>();
+  private emptied = () => {};
+
+  add(socket: net.Socket): void {
+    this.open.add(socket);
+    socket.once('close', () => {
+      this.open.delete(socket);
+      if (this.open.size === 0) this.emptied();
+    });
+  }
+
+  /** Settles once every connection taken has closed, or `boundMs` after it is asked. */
+  allClosed(boundMs: number): Promise<void> {
+    return new Promise((done) => {
+      if (this.open.size === 0) return done();
+      const bound = setTimeout(done, boundMs);
+      this.emptied = () => {
+        clearTimeout(bound);
+        done();
       };
     });
   }

@@ -76,13 +76,20 @@ export function watchConsole(page: Page, { fromNextLoad = false } = {}): Console
     if (response.status() >= 400 && mine.has(response.request()))
       note(`answered ${response.status()}: ${response.request().method()} ${where(response.url())}`);
   };
-  page.on('framenavigated', onCommitted);
-  page.on('console', onConsole);
-  page.on('pageerror', onPageError);
-  page.on('request', onRequest);
-  page.on('requestfinished', done);
-  page.on('requestfailed', onFailed);
-  page.on('response', onResponse);
+  // Page's own typed overloads, each listener remembered once to come off at stop().
+  const offs: (() => void)[] = [];
+  const listen = ((event: never, handler: never) => {
+    page.on(event, handler);
+    offs.push(() => page.off(event, handler));
+    return page;
+  }) as Page['on'];
+  listen('framenavigated', onCommitted);
+  listen('console', onConsole);
+  listen('pageerror', onPageError);
+  listen('request', onRequest);
+  listen('requestfinished', done);
+  listen('requestfailed', onFailed);
+  listen('response', onResponse);
   return {
     async quiet() {
       const started = Date.now();
@@ -93,13 +100,7 @@ export function watchConsole(page: Page, { fromNextLoad = false } = {}): Console
     },
     stop() {
       stopped = true;
-      page.off('framenavigated', onCommitted);
-      page.off('console', onConsole);
-      page.off('pageerror', onPageError);
-      page.off('request', onRequest);
-      page.off('requestfinished', done);
-      page.off('requestfailed', onFailed);
-      page.off('response', onResponse);
+      for (const off of offs) off();
       return problems;
     },
   };

@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import { serverErrorLog } from './server-errors';
 import { loadConfig, type AppConfig } from '../../src/main/config';
@@ -11,6 +10,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infrastr
 import { testClock } from './test-clock';
 import { TEST_KEY_ENCRYPTION_KEY, TEST_TRUSTED_ISSUERS } from './agent-test-issuer';
 import { startTestDns, type TestDns } from './test-dns';
+import { createServerDatabase } from './server-database';
 
 export const TEST_PLATFORM_ADMIN = { email: 'platform-admin@test.example', password: 'platform-admin-password' };
 
@@ -39,21 +39,8 @@ export function testDatabase(): Promise<TestDatabase> {
     const name = `test_${Date.now()}_${randomBytes(3).toString('hex')}`;
     const serverUrl = process.env.DATABASE_URL || process.env.TEST_POSTGRES_URL;
     if (serverUrl) {
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      return {
-        url: url.toString(),
-        dispose: async () => {
-          const client = new pg.Client({ connectionString: serverUrl });
-          await client.connect();
-          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await client.end();
-        },
-      };
+      const created = await createServerDatabase(serverUrl, name);
+      return { url: created.url, dispose: created.drop };
     }
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-test-'));
     const embedded: EmbeddedDatabase = await startEmbeddedPostgres(dir, { database: name, persistent: false });
