@@ -45,7 +45,7 @@ export async function anEngineFor(
     },
     // Its share is every row it wants: the others are not its business.
     async load(locations: readonly string[]) {
-      return locations.map((location) => ({ location, rows: Number.MAX_SAFE_INTEGER, workers: 1 }));
+      return locations.map((location) => ({ location, rows: Number.MAX_SAFE_INTEGER, workers: 1, registered: 1 }));
     },
   });
   const runCheck = container.get(RunCheck);

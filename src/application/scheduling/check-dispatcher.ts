@@ -14,6 +14,22 @@ import type { DispatcherStats } from './dispatcher/dispatcher-stats';
 export { RECORD_CHUNK } from './dispatcher/batch-recorder';
 export type { DispatcherStats } from './dispatcher/dispatcher-stats';
 
+/**
+ * How often a worker alone in its locations, told of work by notices, still claims and reads the
+ * change log in a round that no notice woke: the fallback for a notice lost on the way.
+ */
+export const SEARCH_ALONE_EVERY_MS = 60_000;
+
+/** What a claim round knows of why it runs. */
+export interface PumpRound {
+  /**
+   * No notice woke it, and notices come (each change logged, each row no one holds): then a worker
+   * alone in its locations has nothing a claim or the change log could bring but what a lost notice
+   * left, and it only renews and counts the shares (searching every SEARCH_ALONE_EVERY_MS).
+   */
+  readonly quiet?: boolean;
+}
+
 export interface DispatcherOptions {
   /** Names this process's worker; each registration appends a generation (a fenced worker returns as another). */
   readonly workerId: string;
@@ -49,6 +65,8 @@ export class CheckDispatcher {
   private readonly batches: BatchRecorder;
   private readonly rebalancer: Rebalancer;
   private readonly changes: ChangeFeed;
+  /** When a round last claimed and read the change log. */
+  private searchedAt = 0;
   readonly stats: DispatcherStats;
 
   constructor(
@@ -94,9 +112,10 @@ export class CheckDispatcher {
 
   /**
    * Renews the worker (registers it first), claims rows no live worker holds, applies logged
-   * changes to the rows it holds, and starts what is due. Answers how many rows were claimed.
+   * changes to the rows it holds, and starts what is due. Answers how many rows were claimed. A
+   * quiet round of a worker alone in its locations claims and reads nothing (see PumpRound).
    */
-  async pump(): Promise<number> {
+  async pump(round: PumpRound = {}): Promise<number> {
     const now = this.clock.now();
     const lease = await this.lease.keepAlive(now);
     if (lease.kind === 'fenced') {
@@ -107,6 +126,11 @@ export class CheckDispatcher {
     // Recording runs on a loop of its own: should it find the worker fenced meanwhile, this round stops.
     const generation = this.lease.generation;
     await this.rebalancer.rebalanceIfDue(now);
+    if (round.quiet === true && this.rebalancer.alone && now.getTime() - this.searchedAt < SEARCH_ALONE_EVERY_MS) {
+      this.startDue();
+      return 0;
+    }
+    this.searchedAt = now.getTime();
     const taken = await this.claim(now, generation);
     if (this.lease.isCurrent(generation)) await this.changes.apply(now.getTime());
     await this.changes.pruneIfDue(now.getTime());
@@ -186,5 +210,7 @@ export class CheckDispatcher {
     this.queue.clear();
     this.lease.end();
     this.rebalancer.reset();
+    // A worker registered anew searches in its first round, quiet or not.
+    this.searchedAt = 0;
   }
 }

@@ -32,7 +32,13 @@ export interface ClaimInput {
 export interface LocationLoad {
   readonly location: string;
   readonly rows: number;
+  /** Live workers serving it. */
   readonly workers: number;
+  /**
+   * Workers registered to serve it in any state (the asking one, and lapsed or fenced ones until
+   * they are pruned): one means the asker is alone there, with no peer whose rows it could adopt.
+   */
+  readonly registered: number;
 }
 
 /** A change a worker must apply to the rows it holds. */
@@ -83,8 +89,9 @@ export interface CheckSchedule {
   /** A graceful stop: hands back these rows at their slots, and any others the worker holds, and ends the worker. */
   resign(workerId: string, rows: readonly ClaimedCheck[]): Promise<void>;
   /**
-   * Per location, its rows and the live workers serving it: a worker holding more than its share
-   * of a location hands the rest back, so workers of one location split its rows evenly.
+   * Per location, its rows, the live workers serving it and every worker registered for it: a
+   * worker holding more than its share of a location hands the rest back, so workers of one
+   * location split its rows evenly.
    */
   load(locations: readonly string[], now: Date): Promise<LocationLoad[]>;
   /** Changes logged after `afterSeq`, oldest first. */

@@ -156,14 +156,16 @@ export class PgCheckSchedule implements CheckSchedule {
   }
 
   async load(locations: readonly string[], now: Date): Promise<LocationLoad[]> {
-    const rows = await this.pool.query<{ location: string; rows: string; workers: string }>(
+    const rows = await this.pool.query<{ location: string; rows: string; workers: string; registered: string }>(
       sql`SELECT l.location,
               (SELECT count(*) FROM check_schedule s WHERE s.location = l.location) AS rows,
-              (SELECT count(*) FROM check_workers w WHERE w.alive_until >= ${now}::timestamptz AND l.location = ANY(w.locations)) AS workers
-       FROM unnest(${locations}::text[]) AS l(location)`,
+              w.workers, w.registered
+       FROM unnest(${locations}::text[]) AS l(location),
+       LATERAL (SELECT count(*) FILTER (WHERE alive_until >= ${now}::timestamptz) AS workers, count(*) AS registered
+                FROM check_workers WHERE l.location = ANY(locations)) w`,
       { prepare: true },
     );
-    return rows.map((r) => ({ location: r.location, rows: Number(r.rows), workers: Number(r.workers) }));
+    return rows.map((r) => ({ location: r.location, rows: Number(r.rows), workers: Number(r.workers), registered: Number(r.registered) }));
   }
 
   async changesAfter(afterSeq: number, limit: number): Promise<ScheduleChange[]> {

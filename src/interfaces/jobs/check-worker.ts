@@ -46,13 +46,13 @@ interface Loop {
 }
 
 /**
- * Runs `round` every `everyMs` (start to start), one at a time, until stopped; sooner when poked,
- * and at once again when `again` says so after a round. A waiting loop sets one timer per period
- * and nothing more: every wake-up costs CPU, and polling made an idle worker spend it all the time.
- * A period of null sets no timer: the loop waits for a poke or an `arm`.
+ * Runs `round` every `everyMs` (start to start), one at a time, until stopped; sooner when poked
+ * (the round is told it was), and at once again when `again` says so after a round. A waiting loop
+ * sets one timer per period and nothing more: every wake-up costs CPU, and polling made an idle
+ * worker spend it all the time. A period of null sets no timer: the loop waits for a poke or an `arm`.
  */
 function loop(
-  round: () => Promise<void>,
+  round: (poked: boolean) => Promise<void>,
   everyMs: () => number | null,
   again: () => boolean,
   logger: Logger,
@@ -72,9 +72,10 @@ function loop(
   };
   const run = () => {
     timer = undefined;
+    const wasPoked = poked;
     poked = false;
     last = Date.now();
-    running = round()
+    running = round(wasPoked)
       .catch((error) => logger.error({ err: error }, `check worker ${what} failed`))
       .finally(() => {
         running = undefined;
@@ -120,15 +121,16 @@ function withoutIfUnavailable(
  */
 export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, options: CheckWorkerOptions = {}): CheckWorker {
   const around = options.around ?? ((work) => work());
-  // Woken by notices, the claim round runs at once (at most every 100 ms) and otherwise every 5 s;
-  // without them (or while they cannot be had) every 500 ms.
-  let woken = false;
+  // Woken by notices, the claim round runs at once (at most every 100 ms) and otherwise every 5 s,
+  // a round no notice woke being quiet (CheckDispatcher.pump: a notice lost while the channel was
+  // down is made up by the wake-up when it is back); without them (when they cannot be had) every 500 ms.
+  let noticed = false;
   let stopping = false;
-  const pumpEveryMs = () => options.pumpEveryMs ?? (woken ? 5_000 : 500);
+  const pumpEveryMs = () => options.pumpEveryMs ?? (noticed ? 5_000 : 500);
   const pumping = loop(
-    () =>
+    (poked) =>
       around(async () => {
-        await dispatcher.pump();
+        await dispatcher.pump({ quiet: noticed && !poked });
         tickWhileHolding();
       }),
     pumpEveryMs,
@@ -141,7 +143,7 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
     options.wakeups
       ?.listen(() => pumping.poke())
       .then((unlisten) => {
-        woken = true;
+        noticed = true;
         return unlisten;
       }),
     logger,

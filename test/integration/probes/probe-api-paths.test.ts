@@ -35,7 +35,11 @@ describe('probe API paths and protocol', () => {
     const hello = await call('/hello', { name: 'old probe', version: '0.9.0' });
     expect(hello.status, JSON.stringify(hello.body)).to.equal(200);
     expect(hello.body).to.include({ protocol: 1, location: site.code, lastSeq: 0 });
-    expect((await call('/schedule/load', { generation: 0 })).status).to.equal(200);
+    const load = await call('/schedule/load', { generation: 0 });
+    expect(load.status).to.equal(200);
+    expect(load.body.locations, 'the live workers, and every one registered (a probe alone searches on notices)').to.deep.equal([
+      { location: site.code, rows: 0, workers: 0, registered: 0 },
+    ]);
     expectError(await call('/schedule/load', { generation: 'x' }), 400, 'validationFailed');
     expectError(await probeCall(site.key, randomUUID(), '/schedule/load', { generation: 0 }), 409, 'probeNotRegistered');
   });

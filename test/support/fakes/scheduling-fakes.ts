@@ -23,6 +23,7 @@ export class FakeSchedule implements CheckSchedule {
   readonly workers = new Map<string, { until: number; locations: readonly string[] }>();
   readonly changes: ScheduleChange[] = [];
   claims = 0;
+  changeReads = 0;
   renewals = 0;
   prunes = 0;
   resigned: ClaimedCheck[] = [];
@@ -95,13 +96,19 @@ export class FakeSchedule implements CheckSchedule {
       location,
       rows: [...this.rows.values()].filter((r) => r.check.location === location).length,
       workers: [...this.workers.values()].filter((w) => w.until >= now.getTime() && w.locations.includes(location)).length,
+      registered: [...this.workers.values()].filter((w) => w.locations.includes(location)).length,
     }));
   }
   async changesAfter(afterSeq: number, limit: number) {
+    this.changeReads++;
     return this.changes.filter((c) => c.seq > afterSeq).slice(0, limit);
   }
   async prune() {
     this.prunes++;
+    // Fenced workers left without rows are forgotten.
+    for (const [id, worker] of this.workers) {
+      if (worker.until === -Infinity && ![...this.rows.values()].some((r) => r.holder === id)) this.workers.delete(id);
+    }
   }
   async dueNow() {
     return 0;

@@ -11,6 +11,8 @@ import { FakeScheduleWakeups } from '../../support/fakes/scheduling-fakes';
 /** A dispatcher stand-in (the worker's collaborator, not a port) that counts what the worker asks of it. */
 class FakeDispatcher {
   pumps = 0;
+  /** Whether each round was quiet (no notice woke it, and notices come). */
+  readonly quietRounds: boolean[] = [];
   flushes = 0;
   starts = 0;
   drained = false;
@@ -20,8 +22,9 @@ class FakeDispatcher {
   running = 0;
   readonly stats = { started: 0, recorded: 0, dropped: 0, held: 0, lateness: new LatenessHistogram() };
 
-  async pump() {
+  async pump(round: { quiet?: boolean } = {}) {
     this.pumps++;
+    this.quietRounds.push(round.quiet === true);
     return 0;
   }
   async flush() {
@@ -138,6 +141,7 @@ describe('check worker loops', () => {
     expect(dispatcher.pumps, 'then every 5 s').to.equal(3);
     await wait(1);
     expect(dispatcher.pumps).to.equal(4);
+    expect(dispatcher.quietRounds, 'only a round on the timer, once notices come, is quiet').to.deep.equal([false, false, false, true]);
     await worker.stop();
     expect(wakeups.stopped).to.equal(true);
   });
@@ -154,6 +158,7 @@ describe('check worker loops', () => {
     await wait(1_150);
     await worker.stop();
     expect(dispatcher.pumps, 'at 0, 500 and 1000 ms').to.equal(3);
+    expect(dispatcher.quietRounds, 'without notices no round is quiet').to.deep.equal([false, false, false]);
     expect(errors).to.include('schedule wake-ups unavailable; the check worker polls every 500 ms');
   });
 

@@ -23,6 +23,7 @@ export class Rebalancer {
   private lastRebalance = 0;
   /** Per location, the most rows this worker holds (none counted yet: no limit). */
   private readonly most = new Map<string, number>();
+  private aloneAtLastCount = false;
 
   constructor(
     private readonly schedule: CheckSchedule,
@@ -40,6 +41,14 @@ export class Rebalancer {
     };
   }
 
+  /**
+   * Whether the last count found no other worker registered for any of this worker's locations,
+   * live, lapsed or fenced (so none whose rows it could have to take over). Not until counted.
+   */
+  get alone(): boolean {
+    return this.aloneAtLastCount;
+  }
+
   /** Every REBALANCE_EVERY_MS, counts the shares again and hands back the excess. */
   async rebalanceIfDue(now: Date): Promise<void> {
     if (now.getTime() - this.lastRebalance < REBALANCE_EVERY_MS) return;
@@ -51,12 +60,15 @@ export class Rebalancer {
   reset(): void {
     this.lastRebalance = 0;
     this.most.clear();
+    this.aloneAtLastCount = false;
   }
 
   /** Hands back rows beyond the share: neither running nor waiting to be recorded, each at its next slot. */
   private async rebalance(now: Date): Promise<void> {
     const excess = new Map<string, number>();
-    for (const { location, rows, workers } of await this.schedule.load(this.locations, now)) {
+    const loads = await this.schedule.load(this.locations, now);
+    this.aloneAtLastCount = loads.every((load) => load.registered <= 1);
+    for (const { location, rows, workers } of loads) {
       // Alone in a location it holds all of it, including rows that appear before the next count
       // (a fresh install's first monitors would otherwise wait for it, having counted none).
       const most = workers <= 1 ? Infinity : Math.ceil(Math.ceil(rows / workers) * SHARE_SLACK);

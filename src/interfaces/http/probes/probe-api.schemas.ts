@@ -53,7 +53,17 @@ export const RowsAnswer = z.object({
     .meta({ description: 'What each row runs (the check request, credentials included); rows without a plan run nothing now' }),
 });
 export const LoadAnswer = z.object({
-  locations: z.array(z.object({ location: z.string(), rows: z.number().int(), workers: z.number().int() })),
+  locations: z.array(
+    z.object({
+      location: z.string(),
+      rows: z.number().int(),
+      workers: z.number().int().meta({ description: 'Live workers serving the location' }),
+      registered: z
+        .number()
+        .int()
+        .meta({ description: 'Workers registered for the location in any state, the caller included: 1 when it serves it alone' }),
+    }),
+  ),
 });
 export const WaitBody = z.object({
   timeoutMs: z

@@ -138,8 +138,10 @@ const ROUTES = [
   route({
     path: '/schedule/load',
     operationId: 'probeReadLoad',
-    summary: "The location's rows and live workers",
-    description: 'How many rows the location has and how many live workers serve it: each probe holds its share.',
+    summary: "The location's rows and workers",
+    description:
+      'How many rows the location has, how many live workers serve it (each probe holds its share) and how many are registered ' +
+      'for it in any state (a probe alone there has no peer to take rows over from).',
     body: S.GenerationBody,
     response: S.LoadAnswer,
     handler: async (caller, _body, use) => ({ locations: await use.gateway.load(caller) }),

@@ -210,10 +210,30 @@ describe('check schedule (PostgreSQL)', () => {
     expect(await runner.query(sql`SELECT 1 FROM check_workers WHERE worker_id = ${a}`)).to.deep.equal([]);
     await schedule.register(b, locations, new Date(now.getTime() + MIN), 0);
     expect(await schedule.load(locations, now), 'the resigned worker no longer counts').to.deep.equal([
-      { location: locations[0], rows: 1, workers: 1 },
+      { location: locations[0], rows: 1, workers: 1, registered: 1 },
     ]);
     const [taken] = await schedule.claim({ workerId: b, locations, now, limit: 10 });
     expect(taken!.slot).to.deep.equal(handedBack.slot);
+  });
+
+  it('counts a lapsed worker as registered, and a fenced one until it is pruned without rows: a worker is alone only then', async () => {
+    const locations = uniqueLocations().slice(0, 1);
+    const { schedule } = await setup(locations, 1);
+    const now = new Date();
+    const [alive, dying] = [`alive-${locations[0]}`, `dying-${locations[0]}`];
+    await schedule.register(dying, locations, new Date(now.getTime() + 1_000), 0);
+    expect(await schedule.claim({ workerId: dying, locations, now, limit: 10 })).to.have.length(1);
+    await schedule.register(alive, locations, new Date(now.getTime() + 10 * MIN), 0);
+    const later = new Date(now.getTime() + 5_000);
+    expect(await schedule.load(locations, later), 'lapsed: not live, still registered').to.deep.equal([
+      { location: locations[0], rows: 1, workers: 1, registered: 2 },
+    ]);
+    await schedule.prune(10 * MIN);
+    expect((await schedule.load(locations, later))[0]!.registered, 'a lapsed worker is not pruned').to.equal(2);
+    // The claim fences it and adopts its row; once it holds none, the prune forgets it.
+    expect(await schedule.claim({ workerId: alive, locations, now: later, limit: 10 })).to.have.length(1);
+    await schedule.prune(10 * MIN);
+    expect(await schedule.load(locations, later), 'alone').to.deep.equal([{ location: locations[0], rows: 1, workers: 1, registered: 1 }]);
   });
 
   it('follows the monitor: interval and location changes, pause and resume, deletion', async () => {

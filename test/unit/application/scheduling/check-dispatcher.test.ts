@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CheckDispatcher, RECORD_CHUNK } from '../../../../src/application/scheduling/check-dispatcher';
+import { CheckDispatcher, RECORD_CHUNK, SEARCH_ALONE_EVERY_MS } from '../../../../src/application/scheduling/check-dispatcher';
 import type { ClaimedCheck } from '../../../../src/application/scheduling/ports';
 import type { CheckRequest } from '../../../../src/domain/checks/check-request';
 import type { CheckResult } from '../../../../src/domain/checks/check-result';
@@ -246,6 +246,94 @@ describe('CheckDispatcher', () => {
     await dispatcher.pump();
     expect(dispatcher.stats.held).to.equal(0);
     expect(dispatcher.stats.started).to.equal(2);
+  });
+
+  describe('quiet rounds (no notice woke them, and notices come)', () => {
+    const searches = (schedule: FakeSchedule) => ({ claims: schedule.claims, changeReads: schedule.changeReads });
+
+    it('alone in its locations, it neither claims nor reads the change log but every SEARCH_ALONE_EVERY_MS; a round a notice woke does', async () => {
+      const schedule = new FakeSchedule(rows(2, 30_000));
+      const { dispatcher, clock } = anEngine(schedule);
+      expect(await dispatcher.pump({ quiet: true }), 'its first round searches, quiet or not').to.equal(2);
+      schedule.add({ ...rows(3, 30_000)[2]! });
+      const before = searches(schedule);
+      for (let t = 5_000; t < SEARCH_ALONE_EVERY_MS; t += 5_000) {
+        clock.advance(5_000);
+        expect(await dispatcher.pump({ quiet: true })).to.equal(0);
+      }
+      expect(searches(schedule), 'counted alone: nothing searched for a minute').to.deep.equal(before);
+      expect(await dispatcher.pump(), 'woken by the new row').to.equal(1);
+      expect(searches(schedule)).to.deep.equal({ claims: before.claims + 1, changeReads: before.changeReads + 1 });
+      clock.advance(SEARCH_ALONE_EVERY_MS - 1);
+      await dispatcher.pump({ quiet: true });
+      expect(schedule.claims, 'a minute since the last search: not yet').to.equal(before.claims + 1);
+      clock.advance(1);
+      await dispatcher.pump({ quiet: true });
+      expect(searches(schedule), 'the fallback for a lost notice').to.deep.equal({ claims: before.claims + 2, changeReads: before.changeReads + 2 });
+    });
+
+    it('still renews, counts the shares and starts what is due', async () => {
+      const schedule = new FakeSchedule(rows(1, 1_000));
+      const { dispatcher, clock, ran } = anEngine(schedule, { leaseMs: 10_000 });
+      await dispatcher.pump({ quiet: true });
+      clock.advance(2_000);
+      await dispatcher.pump({ quiet: true });
+      expect(ran.map((r) => r.host), 'its slot came').to.deep.equal(['h1']);
+      expect(schedule.renewals, 'a fifth of the lease had passed').to.equal(1);
+    });
+
+    it('claims in every round while another worker is registered for one of its locations, live, lapsed or fenced with rows', async () => {
+      const schedule = new FakeSchedule(rows(4, 30_000));
+      const clock = new ManualClock();
+      const engine = (workerId: string) =>
+        new CheckDispatcher(schedule, planner, async () => up(clock.ms), new FakeOutcomeRecorder(), clock, { ...options, workerId, leaseMs: 15_000 });
+      const survivor = engine('survivor');
+      const dying = engine('dying');
+      await survivor.pump({ quiet: true });
+      await dying.pump({ quiet: true });
+      clock.advance(10_000);
+      await survivor.pump({ quiet: true });
+      await dying.pump({ quiet: true });
+      expect([survivor.stats.held, dying.stats.held], 'a share of 2, and the slack over it').to.deep.equal([3, 1]);
+      // The dying worker's lease (renewed 10 s ago at the latest) lapses 15 s on; quiet rounds take its rows over at once.
+      const before = schedule.claims;
+      clock.advance(5_000);
+      await survivor.pump({ quiet: true });
+      expect(schedule.claims, 'a peer registered: the round claims').to.equal(before + 1);
+      clock.advance(11_000);
+      await survivor.pump({ quiet: true });
+      expect(survivor.stats.held, "the dead peer's rows, in the first quiet round after its lease").to.equal(4);
+      // Once fenced and left without rows it is pruned; the next count finds the survivor alone.
+      for (let t = 0; t < 60_000; t += 5_000) {
+        clock.advance(5_000);
+        await survivor.pump({ quiet: true });
+      }
+      expect(schedule.workers.has(dying.workerId), 'pruned').to.equal(false);
+      const claims = schedule.claims;
+      clock.advance(5_000);
+      await survivor.pump({ quiet: true });
+      clock.advance(5_000);
+      await survivor.pump({ quiet: true });
+      expect(schedule.claims, 'alone again: quiet rounds claim nothing').to.equal(claims);
+    });
+
+    it('a worker registered anew after a fence searches in its first round', async () => {
+      const schedule = new FakeSchedule(rows(2, 30_000));
+      const { dispatcher, recorder, clock } = anEngine(schedule);
+      await dispatcher.pump({ quiet: true });
+      clock.advance(29_000);
+      dispatcher.startDue();
+      clock.advance(1_500);
+      dispatcher.startDue();
+      await settle();
+      recorder.fenced = true;
+      await dispatcher.flush();
+      expect(dispatcher.stats.held, 'fenced: it forgot its rows').to.equal(0);
+      for (const row of schedule.rows.values()) row.holder = null; // taken over, then handed back
+      recorder.fenced = false;
+      clock.advance(1_000);
+      expect(await dispatcher.pump({ quiet: true })).to.equal(2);
+    });
   });
 
   it('forgets its rows when a renewal finds it lapsed', async () => {
