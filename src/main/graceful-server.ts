@@ -122,7 +122,6 @@ export class GracefulServer {
     });
   }
 
-
   private handle(req: http.IncomingMessage, res: http.ServerResponse, listener: http.RequestListener): void {
     if (this.stopping) {
       refuse(req, res);

@@ -269,7 +269,10 @@ describe('CheckDispatcher', () => {
       expect(schedule.claims, 'a minute since the last search: not yet').to.equal(before.claims + 1);
       clock.advance(1);
       await dispatcher.pump({ quiet: true });
-      expect(searches(schedule), 'the fallback for a lost notice').to.deep.equal({ claims: before.claims + 2, changeReads: before.changeReads + 2 });
+      expect(searches(schedule), 'the fallback for a lost notice').to.deep.equal({
+        claims: before.claims + 2,
+        changeReads: before.changeReads + 2,
+      });
     });
 
     it('still renews, counts the shares and starts what is due', async () => {
@@ -278,7 +281,10 @@ describe('CheckDispatcher', () => {
       await dispatcher.pump({ quiet: true });
       clock.advance(2_000);
       await dispatcher.pump({ quiet: true });
-      expect(ran.map((r) => r.host), 'its slot came').to.deep.equal(['h1']);
+      expect(
+        ran.map((r) => r.host),
+        'its slot came',
+      ).to.deep.equal(['h1']);
       expect(schedule.renewals, 'a fifth of the lease had passed').to.equal(1);
     });
 
@@ -286,7 +292,11 @@ describe('CheckDispatcher', () => {
       const schedule = new FakeSchedule(rows(4, 30_000));
       const clock = new ManualClock();
       const engine = (workerId: string) =>
-        new CheckDispatcher(schedule, planner, async () => up(clock.ms), new FakeOutcomeRecorder(), clock, { ...options, workerId, leaseMs: 15_000 });
+        new CheckDispatcher(schedule, planner, async () => up(clock.ms), new FakeOutcomeRecorder(), clock, {
+          ...options,
+          workerId,
+          leaseMs: 15_000,
+        });
       const survivor = engine('survivor');
       const dying = engine('dying');
       await survivor.pump({ quiet: true });
