@@ -89,28 +89,29 @@ describe('embedded PostgreSQL', function () {
     }
   });
 
-  it("at the small scale runs with the small settings (autovacuum every 5 minutes, 32 MB of shared buffers); otherwise PostgreSQL's own", async () => {
+  it("at the small scale runs with the small settings (autovacuum every 5 minutes, 32 MB of shared buffers, a checkpoint every 30 minutes written at once); otherwise PostgreSQL's own", async () => {
     const settings = async (url: string) => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
-        const { rows } = await client.query<{ naptime: string; buffers: string }>(
-          "SELECT current_setting('autovacuum_naptime') AS naptime, current_setting('shared_buffers') AS buffers",
+        const { rows } = await client.query<{ naptime: string; buffers: string; checkpoints: string; spread: string }>(
+          `SELECT current_setting('autovacuum_naptime') AS naptime, current_setting('shared_buffers') AS buffers,
+             current_setting('checkpoint_timeout') AS checkpoints, current_setting('checkpoint_completion_target') AS spread`,
         );
-        return [rows[0]!.naptime, rows[0]!.buffers];
+        return [rows[0]!.naptime, rows[0]!.buffers, rows[0]!.checkpoints, rows[0]!.spread];
       } finally {
         await client.end();
       }
     };
     const small = await startEmbeddedPostgres(await dataDir('monitoring-embedded-small-'), { persistent: false, small: true });
     try {
-      expect(await settings(small.url)).to.deep.equal(['5min', '32MB']);
+      expect(await settings(small.url)).to.deep.equal(['5min', '32MB', '30min', '0']);
     } finally {
       await small.stop();
     }
     const large = await startEmbeddedPostgres(await dataDir('monitoring-embedded-large-'), { persistent: false });
     try {
-      expect(await settings(large.url)).to.deep.equal(['1min', '128MB']);
+      expect(await settings(large.url)).to.deep.equal(['1min', '128MB', '5min', '0.9']);
     } finally {
       await large.stop();
     }
