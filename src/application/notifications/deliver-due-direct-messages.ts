@@ -3,6 +3,7 @@ import type { DeliveryMetrics } from '../observability/ports';
 import { attemptRecord, nextAfter, type DeliverySettings, type SettledDelivery } from './deliver-due-notifications';
 import type { ClaimedDirectDelivery, DeliveryLedger, DirectDeliveryQueue, DirectSenders, SendOutcome } from './ports';
 import { SettleBatches } from './settle-batches';
+import { SendingNow } from './sending-now';
 
 /**
  * One round of the direct deliverer: claims the due messages to subscribers, readers and people
@@ -10,6 +11,8 @@ import { SettleBatches } from './settle-batches';
  * they finish, exactly as channel deliveries are (same back-off, same attempts table, same lease rule).
  */
 export class DeliverDueDirectMessages {
+  private readonly sending = new SendingNow();
+
   constructor(
     private readonly queue: DirectDeliveryQueue,
     private readonly ledger: Pick<DeliveryLedger, 'settleMany'>,
@@ -21,9 +24,9 @@ export class DeliverDueDirectMessages {
   ) {}
 
   async execute(owner: string): Promise<SettledDelivery[]> {
-    const claimed = await this.queue.claimDue(owner, this.clock.now(), this.settings.leaseMs, this.settings.batch);
+    const claimed = this.sending.take(await this.queue.claimDue(owner, this.clock.now(), this.settings.leaseMs, this.settings.batch));
     const batches = new SettleBatches(this.ledger, owner, claimed.length);
-    return Promise.all(claimed.map((delivery) => this.deliver(delivery, batches)));
+    return Promise.all(claimed.map((delivery) => this.sending.around(delivery.id, () => this.deliver(delivery, batches))));
   }
 
   private async deliver(delivery: ClaimedDirectDelivery, batches: SettleBatches): Promise<SettledDelivery> {

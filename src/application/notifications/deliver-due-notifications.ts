@@ -17,6 +17,7 @@ import type {
   Settlement,
 } from './ports';
 import { SettleBatches } from './settle-batches';
+import { SendingNow } from './sending-now';
 import type { WebhookSecrets } from './webhook-secrets';
 
 export interface DeliverySettings extends RetryPolicy {
@@ -61,6 +62,8 @@ const failedSend = (error: string): Sent => ({
  * Answers what it settled: each delivery with its outcome (for the worker's log).
  */
 export class DeliverDueNotifications {
+  private readonly sending = new SendingNow();
+
   constructor(
     private readonly ledger: DeliveryLedger,
     private readonly channels: NotificationChannelRepository,
@@ -82,7 +85,7 @@ export class DeliverDueNotifications {
   }
 
   async execute(owner: string): Promise<SettledDelivery[]> {
-    const claimed = await this.ledger.claimDue(owner, this.clock.now(), this.settings.leaseMs, this.settings.batch);
+    const claimed = this.sending.take(await this.ledger.claimDue(owner, this.clock.now(), this.settings.leaseMs, this.settings.batch));
     // A round's channels are read in one question per organization, each channel once.
     const channels = new Map<string, Promise<NotificationChannel | null>>();
     for (const [organizationId, publicIds] of groupBy(
@@ -103,7 +106,9 @@ export class DeliverDueNotifications {
     // Sent at once, each receiver at its own pace (the senders bound how many at once per receiver);
     // recorded in batches as they finish, so a slow receiver holds up none of the others' records.
     const batches = new SettleBatches(this.ledger, owner, claimed.length);
-    return Promise.all(claimed.map((delivery) => this.deliver(delivery, channelOf(delivery), batches)));
+    return Promise.all(
+      claimed.map((delivery) => this.sending.around(delivery.id, () => this.deliver(delivery, channelOf(delivery), batches))),
+    );
   }
 
   /**

@@ -130,6 +130,21 @@ describe('a delivery round: all sent at once, recorded in batches as they finish
     expect(h.ledger.deliveries.find((d) => d.id === ids[0])).to.deep.include({ status: 'pending', leaseOwner: 'w2', attempts: [] });
   });
 
+  it('sends no delivery twice when a round beside a slow one claims it again after its lease lapsed: the send in flight records it', async () => {
+    const h = roundHarness();
+    const [id] = h.deliveriesTo(await h.channel('slack', 'slower-than-its-lease'), 1);
+    const first = h.deliver.execute('w1');
+    await timers.tickAsync(0);
+    expect(h.slow.sent).to.have.length(1);
+    h.clock.advance(SETTINGS.leaseMs + 1);
+    expect(await h.deliver.execute('w1'), 'claimed again, left to the send in flight').to.deep.equal([]);
+    expect(h.slow.sent, 'sent once').to.have.length(1);
+    h.slow.answerAll();
+    expect((await first).map((s) => [s.id, s.settled])).to.deep.equal([[id, true]]);
+    expect(h.statusOf(id!)).to.equal('delivered');
+    expect(await h.deliver.execute('w1'), 'recorded: nothing to claim').to.deep.equal([]);
+  });
+
   it("keeps the test button's single delivery path: its attempt recorded by itself, at once", async () => {
     const h = roundHarness();
     const [id] = h.deliveriesTo(await h.channel('webhook', 'button'), 1);

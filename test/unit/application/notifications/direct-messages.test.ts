@@ -45,6 +45,24 @@ describe('direct messages (subscribers, readers, people paged)', () => {
     expect(h.outcomes).to.deep.equal(['delivered']);
   });
 
+  it('sends no message twice when a round claims it again while its send outlasts the lease', async () => {
+    const h = directHarness();
+    const [id] = await h.queue.enqueue([h.aMessage()], h.clock.now());
+    let answer: () => void = () => undefined;
+    const send = h.email.sendDirect.bind(h.email);
+    h.email.sendDirect = async (delivery) => {
+      await new Promise<void>((resolve) => (answer = resolve));
+      return send(delivery);
+    };
+    const first = h.deliver.execute('worker');
+    await new Promise((resolve) => setImmediate(resolve));
+    h.clock.advance(SETTINGS.leaseMs + 1);
+    expect(await h.deliver.execute('worker'), 'claimed again, left to the send in flight').to.deep.equal([]);
+    answer();
+    expect((await first).map((s) => [s.id, s.next.status, s.settled])).to.deep.equal([[id, 'delivered', true]]);
+    expect(h.email.sent, 'sent once').to.have.length(1);
+  });
+
   it('retries after a temporary failure with back-off, and fails after the last attempt', async () => {
     const h = directHarness();
     h.email.script.push(
