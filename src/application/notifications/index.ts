@@ -17,6 +17,7 @@ export * from './route-channel-event';
 export * from './route-outbox-events';
 export * from './send-manual-alert';
 export * from './send-test-notification';
+export * from './sending-now';
 export * from './settle-batches';
 export * from './storm-ports';
 export * from './sms-channel-sender';

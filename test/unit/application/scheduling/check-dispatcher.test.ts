@@ -46,6 +46,18 @@ function anEngine(schedule: FakeSchedule, opts: Partial<typeof options> = {}) {
   return { dispatcher, clock, recorder, ran, pending, holdChecks: () => (hold = true) };
 }
 
+/** Workers of one schedule on one clock, each named, with a 15-s lease (a dead one's rows wait that long). */
+function peersOn(schedule: FakeSchedule) {
+  const clock = new ManualClock();
+  const engine = (workerId: string) =>
+    new CheckDispatcher(schedule, planner, async () => up(clock.ms), new FakeOutcomeRecorder(), clock, {
+      ...options,
+      workerId,
+      leaseMs: 15_000,
+    });
+  return { clock, engine };
+}
+
 describe('CheckDispatcher', () => {
   it('claims rows once and runs every slot of them from memory, each on its grid, never before its slot', async () => {
     const schedule = new FakeSchedule([
@@ -290,13 +302,7 @@ describe('CheckDispatcher', () => {
 
     it('claims in every round while another worker is registered for one of its locations, live, lapsed or fenced with rows', async () => {
       const schedule = new FakeSchedule(rows(4, 30_000));
-      const clock = new ManualClock();
-      const engine = (workerId: string) =>
-        new CheckDispatcher(schedule, planner, async () => up(clock.ms), new FakeOutcomeRecorder(), clock, {
-          ...options,
-          workerId,
-          leaseMs: 15_000,
-        });
+      const { clock, engine } = peersOn(schedule);
       const survivor = engine('survivor');
       const dying = engine('dying');
       await survivor.pump({ quiet: true });
@@ -397,13 +403,7 @@ describe('CheckDispatcher', () => {
 
   it("takes a dead peer's rows over in its first round after the peer's lease lapsed, though that puts it over its share", async () => {
     const schedule = new FakeSchedule(rows(100, 30_000));
-    const clock = new ManualClock();
-    const engine = (workerId: string) =>
-      new CheckDispatcher(schedule, planner, async () => up(clock.ms), new FakeOutcomeRecorder(), clock, {
-        ...options,
-        workerId,
-        leaseMs: 15_000,
-      });
+    const { clock, engine } = peersOn(schedule);
     const survivor = engine('survivor');
     const dying = engine('dying');
     await survivor.pump();
