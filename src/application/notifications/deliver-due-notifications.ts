@@ -113,13 +113,17 @@ export class DeliverDueNotifications {
 
   /**
    * One delivery's next attempt now, by its id (the test button: the receiver's answer is shown to
-   * whoever pressed it); null when it is not pending or another worker holds it.
+   * whoever pressed it); null when it is not pending, another worker holds it, or a round here is
+   * still sending it.
    */
   async deliverNow(owner: string, deliveryId: string): Promise<(SettledDelivery & { attemptRecord: DeliveryAttempt }) | null> {
-    const delivery = await this.ledger.claimOne(owner, deliveryId, this.clock.now(), this.settings.leaseMs);
+    const claimed = await this.ledger.claimOne(owner, deliveryId, this.clock.now(), this.settings.leaseMs);
+    const [delivery] = this.sending.take(claimed ? [claimed] : []);
     if (!delivery) return null;
     const single = { settle: (s: Settlement) => this.ledger.settle(owner, s.deliveryId, s.attempt, s.next), skip: () => undefined };
-    return this.deliver(delivery, this.channels.findByRef(organizationScope(delivery.organizationId), delivery.channelPublicId), single);
+    return this.sending.around(delivery.id, () =>
+      this.deliver(delivery, this.channels.findByRef(organizationScope(delivery.organizationId), delivery.channelPublicId), single),
+    );
   }
 
   private async deliver(

@@ -145,6 +145,18 @@ describe('a delivery round: all sent at once, recorded in batches as they finish
     expect(await h.deliver.execute('w1'), 'recorded: nothing to claim').to.deep.equal([]);
   });
 
+  it('the test button sends nothing a round here is still sending, its lease lapsed', async () => {
+    const h = roundHarness();
+    const [id] = h.deliveriesTo(await h.channel('slack', 'in-flight'), 1);
+    const round = h.deliver.execute('w1');
+    await timers.tickAsync(0);
+    h.clock.advance(SETTINGS.leaseMs + 1);
+    expect(await h.deliver.deliverNow('w1', id!)).to.equal(null);
+    expect(h.slow.sent, 'sent once').to.have.length(1);
+    h.slow.answerAll();
+    expect((await round).map((s) => [s.id, s.settled])).to.deep.equal([[id, true]]);
+  });
+
   it("keeps the test button's single delivery path: its attempt recorded by itself, at once", async () => {
     const h = roundHarness();
     const [id] = h.deliveriesTo(await h.channel('webhook', 'button'), 1);
