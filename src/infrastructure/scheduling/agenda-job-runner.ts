@@ -1,5 +1,6 @@
 import { Agenda } from 'agenda';
 import { PostgresBackend } from '@agendajs/postgres-backend';
+import { Settings as luxonSettings } from 'luxon';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { MongoClient } from 'mongodb';
@@ -96,6 +97,18 @@ async function ensureJobTables(pool: pg.Pool): Promise<void> {
 }
 
 /**
+ * Luxon, Agenda's date library (loaded twice: Agenda imports its ES module, cron-parser requires its
+ * CommonJS build), asks ICU for the host's locale the first time it makes a date
+ * (`new Intl.DateTimeFormat()`), which pages in about 4.5 MB of node's ICU data in every process that
+ * runs jobs. Agenda and cron-parser only compute instants with it, which no locale changes, so both
+ * copies are given one and never ask.
+ */
+async function settleLuxonLocale(): Promise<void> {
+  const { Settings: moduleSettings } = await import('luxon');
+  for (const settings of [luxonSettings, moduleSettings]) settings.defaultLocale ||= 'en-US';
+}
+
+/**
  * Agenda as the job system. On PostgreSQL it gets its own small pool, and the pool and its
  * notification channel error listeners (a server shutdown must not crash the process); the database
  * was already probed by the migrator, since Agenda does not report an unreachable store on its own.
@@ -104,6 +117,7 @@ async function ensureJobTables(pool: pg.Pool): Promise<void> {
  */
 export async function startAgendaJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
   const { logger } = options;
+  await settleLuxonLocale();
   let pool: pg.Pool | undefined;
   let mongo: MongoClient | undefined;
   let backend;

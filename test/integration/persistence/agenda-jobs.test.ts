@@ -1,5 +1,7 @@
 import { expect } from 'chai';
+import { Settings as commonSettings } from 'luxon';
 import pino from 'pino';
+import sinon from 'sinon';
 import { startAgendaJobRunner } from '../../../src/infrastructure/scheduling/agenda-job-runner';
 import { testDatabase, testServer } from '../../support/test-server';
 import { waitFor } from '../../support/wait-for';
@@ -43,6 +45,32 @@ describe('job system (Agenda on PostgreSQL)', () => {
       );
       expect(rows).to.have.length(1);
       expect(rows[0]!.repeat_interval).to.equal('1 hour');
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it("computes recurring jobs' next runs without asking ICU for the host's locale: both copies of luxon are given one", async () => {
+    await testServer();
+    const { url } = await testDatabase();
+    const runner = await startAgendaJobRunner({
+      databaseUrl: url,
+      logger: pino({ level: 'silent' }),
+      processEvery: 100,
+      jobs: [{ name: 'test:locale', every: '1 hour', run: async () => undefined }],
+    });
+    try {
+      // Agenda imports luxon's ES module, cron-parser requires its CommonJS build: two Settings objects.
+      const { Settings: moduleSettings } = await import('luxon');
+      expect([commonSettings.defaultLocale, moduleSettings.defaultLocale]).to.deep.equal(['en-US', 'en-US']);
+      const formats = sinon.spy(Intl, 'DateTimeFormat');
+      try {
+        const { DateTime } = await import('luxon');
+        DateTime.fromJSDate(new Date()).toJSDate();
+        expect(formats.called, 'Intl.DateTimeFormat made for an instant').to.equal(false);
+      } finally {
+        formats.restore();
+      }
     } finally {
       await runner.stop();
     }
