@@ -16,3 +16,20 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/**
+ * Runs `steps` one after another; one still running after `warnAfterMs` is named on stderr, so a
+ * hook that times out says which step held it (a teardown that hung once under CI's load and never
+ * alone). Nothing is cut short: the hook's own timeout still fails the run.
+ */
+export async function namedSteps(steps: Record<string, () => Promise<unknown>>, warnAfterMs = 15_000): Promise<void> {
+  for (const [name, step] of Object.entries(steps)) {
+    const started = Date.now();
+    const slow = setInterval(() => process.stderr.write(`still waiting for ${name} after ${Date.now() - started} ms\n`), warnAfterMs);
+    try {
+      await step();
+    } finally {
+      clearInterval(slow);
+    }
+  }
+}

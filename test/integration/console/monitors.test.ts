@@ -9,6 +9,7 @@ import type { RunningApplication } from '../../../src/main/application';
 import { aConsoleService, launchConsoleBrowser, seriousViolations } from '../../support/console-browser';
 import { apiAt } from '../../support/http-client';
 import { uniqueEmail } from '../../support/builders';
+import { namedSteps } from '../../support/wait-for';
 
 const SHOTS = path.resolve(__dirname, '../../../.test-data/console');
 const PASSWORD = 'a long passphrase';
@@ -60,9 +61,13 @@ describe('console: monitors of every kind, edits and change requests', function 
     admin = await signedIn(adminEmail);
   });
   after(async () => {
-    await browser?.close();
-    await app?.stop();
-    for (const server of [tcpPeer, site]) if (server.listening) await new Promise((resolve) => server.close(resolve));
+    const closed = (server: net.Server) => (server.listening ? new Promise((resolve) => server.close(resolve)) : Promise.resolve());
+    await namedSteps({
+      'the browser to close': async () => browser?.close(),
+      'the service to stop': async () => app?.stop(),
+      'the TCP peer to close': () => closed(tcpPeer),
+      'the site to close': () => closed(site),
+    });
   });
 
   /** axe at 1,100 px light, then at 375 px dark in `dark` (a signed-in context), on the same path. */
