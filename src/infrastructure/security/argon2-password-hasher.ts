@@ -15,8 +15,10 @@ export class Argon2PasswordHasher implements PasswordHasher {
   }
 
   async verify(passwordHash: string, password: string): Promise<boolean> {
+    // Loaded outside the try: a library that cannot load is an error, not a wrong password.
+    const { verify } = await argon2();
     try {
-      return await (await argon2()).verify(passwordHash, password);
+      return await verify(passwordHash, password);
     } catch {
       return false;
     }
