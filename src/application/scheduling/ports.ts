@@ -99,7 +99,8 @@ export interface CheckSchedule {
   /** Forgets changes logged more than `keepChangesMs` ago, and workers fenced and left without rows. */
   prune(keepChangesMs: number): Promise<void>;
   /**
-   * Makes every location of a monitor due now (trigger-check). Answers how many rows it has. It
+   * Makes every location of a monitor due now (trigger-check), logged as triggered at `now`: each
+   * location's check asked for starts at or after it, by its worker's clock. Answers how many rows it has. It
    * stands alone on the pool, with no tx: one statement (the rows moved and the change logged
    * together), and the request that triggers it writes nothing else to join.
    */

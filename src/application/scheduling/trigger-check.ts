@@ -9,6 +9,12 @@ export interface TriggeredCheck {
   readonly locations: readonly string[];
   /** Locations made due now (none for a paused monitor); a location whose check is running is answered by that check. */
   readonly triggered: number;
+  /**
+   * When the checks were asked for: each location's answer is its first result checked at or after
+   * it (a check running since then, or the one started for the trigger). A result checked before
+   * it (a regular or confirmation check) is not the answer.
+   */
+  readonly requestedAt: Date;
 }
 
 /** POST /api/websites/{id}/trigger-check: check now from every location of the monitor. */
@@ -25,7 +31,8 @@ export class TriggerCheck {
     if (!monitor) throw new AppError(kind ? 'monitorNotFound' : 'websiteNotFound');
     requireAction(actor, 'monitor.check');
     if (monitor.locations.length === 0) throw new AppError('noLocationsConfigured');
-    const triggered = await this.schedule.dueNow(monitor.monitorId, this.clock.now());
-    return { websiteId: monitor.publicId, locations: monitor.locations, triggered };
+    const requestedAt = this.clock.now();
+    const triggered = await this.schedule.dueNow(monitor.monitorId, requestedAt);
+    return { websiteId: monitor.publicId, locations: monitor.locations, triggered, requestedAt };
   }
 }

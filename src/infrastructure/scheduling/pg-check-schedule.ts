@@ -203,7 +203,7 @@ export class PgCheckSchedule implements CheckSchedule {
       sql`WITH due AS (
          UPDATE check_schedule SET next_due_at = LEAST(next_due_at, ${now}::timestamptz) WHERE monitor_id = ${monitorId} RETURNING 1
        ), logged AS (
-         INSERT INTO check_changes (monitor_id, triggered) SELECT ${monitorId}, true WHERE EXISTS (SELECT 1 FROM due)
+         INSERT INTO check_changes (monitor_id, triggered, changed_at) SELECT ${monitorId}, true, ${now}::timestamptz WHERE EXISTS (SELECT 1 FROM due)
        )
        SELECT count(*) AS rows FROM due`,
     );

@@ -30,6 +30,25 @@ describe('console: monitors of every kind, edits and change requests', function 
   let customerId = 0;
   const tcpPeer = net.createServer((socket) => socket.end());
   const site = http.createServer((_req, res) => res.end('ok'));
+  /**
+   * Answers ok. While `held` is set, its first request waits for `held.release` and answers 500,
+   * and the next one answers ok after `held.lagMs` (so the first's result is recorded well before).
+   */
+  let held: { arrived: () => void; release: Promise<void>; lagMs: number; first: boolean } | null = null;
+  const slowSite = http.createServer((_req, res) => {
+    const hold = held;
+    if (!hold) return void res.end('ok');
+    if (hold.first) {
+      hold.first = false;
+      hold.arrived();
+      return void hold.release.then(() => {
+        res.statusCode = 500;
+        res.end('held');
+      });
+    }
+    held = null;
+    setTimeout(() => res.end('ok'), hold.lagMs);
+  });
   const call = (method: string, url: string, body?: unknown, as = token) => apiAt(app.url, method, url, { token: as, body });
   const port = (server: net.Server) => (server.address() as AddressInfo).port;
 
@@ -50,6 +69,7 @@ describe('console: monitors of every kind, edits and change requests', function 
   before(async () => {
     await new Promise<void>((resolve) => tcpPeer.listen(0, '127.0.0.1', resolve));
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => slowSite.listen(0, '127.0.0.1', resolve));
     app = await aConsoleService();
     browser = await launchConsoleBrowser();
     fs.mkdirSync(SHOTS, { recursive: true });
@@ -67,6 +87,7 @@ describe('console: monitors of every kind, edits and change requests', function 
       'the service to stop': async () => app?.stop(),
       'the TCP peer to close': () => closed(tcpPeer),
       'the site to close': () => closed(site),
+      'the slow site to close': () => closed(slowSite),
     });
   });
 
@@ -177,6 +198,35 @@ describe('console: monitors of every kind, edits and change requests', function 
     const edited = (await call('GET', `/api/monitors/imap-pop/${monitors[0].publicId}`)).body;
     expect([edited.protocol, edited.checkMode, edited.port]).to.deep.equal(['pop3', 'protocol', port(tcpPeer)]);
     await dark.close();
+    await page.close();
+  });
+
+  it('shows the answer to its Check now, not a result recorded meanwhile by a check that was running at the click', async () => {
+    const created = await call('POST', '/api/websites', { customerId, name: 'Harbour slow', url: `http://127.0.0.1:${port(slowSite)}/` });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    const id = created.body.publicId as string;
+    const page = await admin.newPage();
+    await page.goto(`${app.url}/app/monitors/website/${id}`);
+    await page.getByRole('heading', { name: 'Harbour slow' }).waitFor();
+    // A check runs before the click and is still running at it: it will answer 500 (down), once
+    // released, and be recorded seconds before the check the click asked for (4 s slow) ends.
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      held = { arrived: resolve, release: new Promise<void>((r) => (release = r)), lagMs: 4_000, first: true };
+    });
+    expect((await call('POST', `/api/websites/${id}/trigger-check`)).status).to.equal(202);
+    await arrived;
+    const answered = page.waitForResponse((r) => r.url().endsWith('/trigger-check'));
+    await page.getByRole('button', { name: 'Check now' }).click();
+    const { requestedAt } = (await (await answered).json()) as { requestedAt: string };
+    release();
+    await page.getByText(/^Result: up from local/).waitFor();
+    // The running check's result came first, newer than anything the page showed, and was not taken for the answer.
+    const history = (await call('GET', `/api/websites/${id}/check-history`)).body.items as { checkedAt: string; status: string }[];
+    const before = history.filter((r) => Date.parse(r.checkedAt) < Date.parse(requestedAt));
+    const after = history.filter((r) => Date.parse(r.checkedAt) >= Date.parse(requestedAt));
+    expect(before.map((r) => r.status)).to.include('down');
+    expect(after.map((r) => r.status)).to.include('up');
     await page.close();
   });
 

@@ -66,13 +66,18 @@ describe('check engine: schedule, checker, results and incidents end to end', ()
     const { org, monitor } = await aWebsite();
     const dispatcher = await aDispatcher('engine-a');
 
+    const asking = testClock.now().getTime();
     const triggered = await api('POST', `/api/websites/${monitor.publicId}/trigger-check`, { token: org.token });
     expect(triggered.status).to.equal(202);
-    expect(triggered.body).to.deep.equal({ websiteId: monitor.publicId, locations: [LOCATION], triggered: 1 });
+    const { requestedAt } = triggered.body;
+    expect(triggered.body).to.deep.equal({ websiteId: monitor.publicId, locations: [LOCATION], triggered: 1, requestedAt });
+    expect(Date.parse(requestedAt)).to.be.within(asking, testClock.now().getTime());
     await runUntilRecorded(dispatcher, 1);
     const history = await api('GET', `/api/websites/${monitor.id}/check-history`, { token: org.token });
     expect(history.body.items).to.have.length(1);
     expect(history.body.items[0]).to.include({ location: LOCATION, status: 'up' });
+    // The answer to the trigger is checked at or after requestedAt.
+    expect(Date.parse(history.body.items[0].checkedAt)).to.be.at.least(Date.parse(requestedAt));
 
     target.answer(500);
     for (let i = 0; i < 2; i++) {

@@ -8,20 +8,12 @@ const WAIT_MS = 20_000;
 
 /**
  * "Check now": queues a check from every location (the act's one request), then shows the first
- * result newer than `since` (the newest the page shows) as it arrives in the check history, and
+ * result checked at or after the trigger's `requestedAt` as it arrives in the check history, and
  * hands it to the page (no event tells of a check's result: its history is read until it is there).
+ * A result checked before the click (a regular or confirmation check recorded meanwhile) is not
+ * its answer, however new to the page.
  */
-export function CheckNow({
-  kind,
-  id,
-  since,
-  onResult,
-}: {
-  kind: MonitorKind;
-  id: string;
-  since: string | null;
-  onResult: (result: CheckResult) => void;
-}) {
+export function CheckNow({ kind, id, onResult }: { kind: MonitorKind; id: string; onResult: (result: CheckResult) => void }) {
   const [status, setStatus] = useState<string>('');
   const [result, setResult] = useState<CheckResult | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,14 +23,13 @@ export function CheckNow({
     setStatus('Checking…');
     try {
       const newest = async () => ok(api.GET(resultsPath(kind, 'check-history'), { params: { path: { id }, query: { perPage: 5 } } }));
-      // A result counts when it is newer than the newest one shown before the click (not one a second old).
-      const after = since ? Date.parse(since) : 0;
-      await ok(api.POST(resultsPath(kind, 'trigger-check'), { params: { path: { id } } }));
+      const { requestedAt } = await ok(api.POST(resultsPath(kind, 'trigger-check'), { params: { path: { id } } }));
+      const asked = Date.parse(requestedAt);
       const deadline = Date.now() + WAIT_MS;
       while (Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 700));
         const page = await newest();
-        const fresh = page.items.find((item) => Date.parse(item.checkedAt) > after);
+        const fresh = page.items.findLast((item) => Date.parse(item.checkedAt) >= asked);
         if (fresh) {
           setResult(fresh);
           setStatus('');

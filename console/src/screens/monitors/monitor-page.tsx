@@ -113,7 +113,6 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
           <CheckNow
             kind={kind}
             id={id}
-            since={history[0]?.checkedAt ?? null}
             onResult={(result) => update((current) => ({ ...current, history: [result, ...current.history] }))}
           />
         ) : null}

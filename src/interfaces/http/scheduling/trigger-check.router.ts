@@ -1,17 +1,30 @@
 import { z } from 'zod';
-import { TriggerCheck } from '../../../application/scheduling/trigger-check';
+import { TriggerCheck, type TriggeredCheck } from '../../../application/scheduling/trigger-check';
 import { PER_KIND_TYPES } from '../../../domain/monitoring/monitor-kind';
 import { ApiRouter } from '../shared/api-router';
 import { defineRouter } from '../shared/router-deps';
 
 const DESCRIPTION =
   'Queues an immediate check from each location (publicId or legacy integer id): the worker holding ' +
-  'the location starts it within about half a second. Results arrive in check-history as the checks finish. ' +
-  'A location whose check is already running is not run twice (the running check answers the trigger); a ' +
+  'the location starts it within about half a second. Results arrive in check-history as the checks finish: ' +
+  "each location's answer is its first result checked at or after requestedAt. A location whose check is " +
+  'already running runs once more when it ends; a ' +
   'paused monitor has nothing to queue (`triggered` counts the locations queued). A monitor without locations ' +
   'answers noLocationsConfigured.';
 
-const Triggered = z.object({ websiteId: z.uuid(), locations: z.array(z.string()), triggered: z.number().int() });
+const Triggered = z
+  .object({
+    websiteId: z.uuid(),
+    locations: z.array(z.string()),
+    triggered: z.number().int(),
+    requestedAt: z.iso.datetime().meta({
+      description:
+        "When the checks were asked for: each location's answer is its first result in check-history with checkedAt at or " +
+        'after it. A result checked before it (a regular or confirmation check) is not the answer.',
+    }),
+  })
+  .meta({ id: 'TriggeredCheck' });
+const presented = (t: TriggeredCheck) => ({ ...t, requestedAt: t.requestedAt.toISOString() });
 const Params = z.object({ id: z.string().min(1).max(64) });
 const opName = (kind: string) => `${kind.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}Monitor`;
 
@@ -28,7 +41,7 @@ export const triggerCheckRouter = defineRouter({ triggerCheck: TriggerCheck }, (
     params: Params,
     response: Triggered,
     errors: ['websiteNotFound', 'noLocationsConfigured'],
-    handler: ({ actor, params }) => use.triggerCheck.execute(actor, params.id),
+    handler: async ({ actor, params }) => presented(await use.triggerCheck.execute(actor, params.id)),
   });
   for (const kind of PER_KIND_TYPES)
     router.route({
@@ -42,7 +55,7 @@ export const triggerCheckRouter = defineRouter({ triggerCheck: TriggerCheck }, (
       params: Params,
       response: Triggered,
       errors: ['monitorNotFound', 'noLocationsConfigured'],
-      handler: ({ actor, params }) => use.triggerCheck.execute(actor, params.id, kind),
+      handler: async ({ actor, params }) => presented(await use.triggerCheck.execute(actor, params.id, kind)),
     });
   return router.router;
 });

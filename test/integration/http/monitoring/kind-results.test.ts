@@ -52,7 +52,13 @@ describe('per-kind result paths: /api/monitors/{kind}/{id}/check-history, uptime
     const { org, tcp } = await aTcpMonitorWithAResult();
     const triggered = await api('POST', `/api/monitors/tcp/${tcp.publicId}/trigger-check`, { token: org.token });
     expect(triggered.status, JSON.stringify(triggered.body)).to.equal(202);
-    expect(triggered.body).to.deep.equal({ websiteId: tcp.publicId, locations: ['eu-west'], triggered: 1 });
+    expect(triggered.body).to.deep.equal({
+      websiteId: tcp.publicId,
+      locations: ['eu-west'],
+      triggered: 1,
+      requestedAt: triggered.body.requestedAt,
+    });
+    expect(triggered.body.requestedAt).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
   it("answers monitorNotFound for another kind's id and another organization's monitor", async () => {
