@@ -66,6 +66,15 @@ describe('objective windows', () => {
     expect(span.end).to.deep.equal(new Date('2026-02-28T15:00:00Z'));
   });
 
+  it('starts a month whose first midnight the clocks skip at the first instant of its first day', () => {
+    // Asunción went from 00:00 (UTC-4) to 01:00 (UTC-3) on 1 October 2023: October began at 04:00 UTC,
+    // not an hour earlier (which was still September 30th there).
+    const span = windowSpan('calendarMonth', 'America/Asuncion', new Date('2023-10-15T12:00:00Z'));
+    expect(span.from).to.deep.equal(new Date('2023-10-01T04:00:00Z'));
+    expect(span.end).to.deep.equal(new Date('2023-11-01T03:00:00Z'));
+    expect(windowSpan('calendarMonth', 'America/Asuncion', new Date('2023-09-30T12:00:00Z')).end).to.deep.equal(span.from);
+  });
+
   it('rolls a December into the next year', () => {
     expect(windowSpan('calendarMonth', 'UTC', new Date('2026-12-20T00:00:00Z')).end).to.deep.equal(new Date('2027-01-01T00:00:00Z'));
   });
