@@ -28,7 +28,9 @@ describe('console: monitors of every kind, edits and change requests', function 
   let admin: BrowserContext;
   let token = '';
   let customerId = 0;
-  const tcpPeer = net.createServer((socket) => socket.end());
+  // Reads what it is sent: a socket that leaves the client's bytes unread never sees the client's end,
+  // so a check that wrote (the POP3 monitor's TLS hello below) would hold the peer's close forever.
+  const tcpPeer = net.createServer((socket) => socket.resume().end());
   const site = http.createServer((_req, res) => res.end('ok'));
   /**
    * Answers ok. While `held` is set, its first request waits for `held.release` and answers 500,
@@ -197,6 +199,9 @@ describe('console: monitors of every kind, edits and change requests', function 
     await page.getByRole('heading', { name: 'Harbour mailbox', exact: true }).waitFor();
     const edited = (await call('GET', `/api/monitors/imap-pop/${monitors[0].publicId}`)).body;
     expect([edited.protocol, edited.checkMode, edited.port]).to.deep.equal(['pop3', 'protocol', port(tcpPeer)]);
+    // The peer closes without a TLS handshake: down, told as such.
+    await page.getByRole('button', { name: 'Check now' }).click();
+    await page.getByText(/^Result: down from local/).waitFor();
     await dark.close();
     await page.close();
   });
