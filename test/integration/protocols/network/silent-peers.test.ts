@@ -12,6 +12,7 @@ import { LoopbackTargetPolicy } from '../../../support/loopback-target-policy';
 import { testCertificates } from '../../../support/peers/certificates';
 import { checkContext } from '../../../support/check-requests';
 import { listenOnLoopback } from '../../../support/peers/loopback-listen';
+import { waitFor } from '../../../support/wait-for';
 
 /**
  * A peer that accepts and never answers: every protocol probe waits for a greeting first. At the
@@ -59,6 +60,8 @@ describe('Service probes against a peer that never greets', () => {
       const result = await checker.check(request, checkContext(300));
       expect(result.reason?.code, JSON.stringify(result.reason)).to.equal('timeout');
       expect(Date.now() - started, 'ms to give up').to.be.within(250, 1_500);
+      // The peer may hear of the connection after the check gave up (a loaded machine): waited for, not assumed.
+      await waitFor(() => accepted.length > 0, { timeoutMs: 2_000, what: 'the peer to accept the connection' });
       expect(accepted).to.have.length(1);
       const socket = accepted[0]!;
       const closed =
