@@ -11,8 +11,6 @@ import { SendingNow } from './sending-now';
  * they finish, exactly as channel deliveries are (same back-off, same attempts table, same lease rule).
  */
 export class DeliverDueDirectMessages {
-  private readonly sending = new SendingNow();
-
   constructor(
     private readonly queue: DirectDeliveryQueue,
     private readonly ledger: Pick<DeliveryLedger, 'settleMany'>,
@@ -21,10 +19,14 @@ export class DeliverDueDirectMessages {
     private readonly clock: Clock,
     private readonly metrics: DeliveryMetrics,
     private readonly random: () => number = Math.random,
+    /** What this process sends now, shared with its other deliverers (one of its own by default). */
+    private readonly sending: SendingNow = new SendingNow(),
   ) {}
 
   async execute(owner: string): Promise<SettledDelivery[]> {
-    const claimed = this.sending.take(await this.queue.claimDue(owner, this.clock.now(), this.settings.leaseMs, this.settings.batch));
+    const claimed = this.sending.take(
+      await this.queue.claimDue(owner, this.clock.now(), this.settings.leaseMs, this.settings.batch, this.sending.ids),
+    );
     const batches = new SettleBatches(this.ledger, owner, claimed.length);
     return Promise.all(claimed.map((delivery) => this.sending.around(delivery.id, () => this.deliver(delivery, batches))));
   }

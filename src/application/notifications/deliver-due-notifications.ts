@@ -62,8 +62,6 @@ const failedSend = (error: string): Sent => ({
  * Answers what it settled: each delivery with its outcome (for the worker's log).
  */
 export class DeliverDueNotifications {
-  private readonly sending = new SendingNow();
-
   constructor(
     private readonly ledger: DeliveryLedger,
     private readonly channels: NotificationChannelRepository,
@@ -73,6 +71,8 @@ export class DeliverDueNotifications {
     private readonly clock: Clock,
     private readonly metrics: DeliveryMetrics,
     private readonly random: () => number = Math.random,
+    /** What this process sends now, shared with its other deliverers (one of its own by default). */
+    private readonly sending: SendingNow = new SendingNow(),
   ) {}
 
   /**
@@ -80,12 +80,14 @@ export class DeliverDueNotifications {
    * direct messages alike), or null when none is pending: a waiting worker sleeps that long.
    */
   async msUntilDue(): Promise<number | null> {
-    const due = await this.ledger.nextDueAt();
+    const due = await this.ledger.nextDueAt(this.sending.ids);
     return due === null ? null : Math.max(0, due.getTime() - this.clock.now().getTime());
   }
 
   async execute(owner: string): Promise<SettledDelivery[]> {
-    const claimed = this.sending.take(await this.ledger.claimDue(owner, this.clock.now(), this.settings.leaseMs, this.settings.batch));
+    const claimed = this.sending.take(
+      await this.ledger.claimDue(owner, this.clock.now(), this.settings.leaseMs, this.settings.batch, this.sending.ids),
+    );
     // A round's channels are read in one question per organization, each channel once.
     const channels = new Map<string, Promise<NotificationChannel | null>>();
     for (const [organizationId, publicIds] of groupBy(
@@ -117,6 +119,8 @@ export class DeliverDueNotifications {
    * still sending it.
    */
   async deliverNow(owner: string, deliveryId: string): Promise<(SettledDelivery & { attemptRecord: DeliveryAttempt }) | null> {
+    // Not claimed while a round sends it: leased to the button, the round's send could not record it.
+    if (this.sending.has(deliveryId)) return null;
     const claimed = await this.ledger.claimOne(owner, deliveryId, this.clock.now(), this.settings.leaseMs);
     const [delivery] = this.sending.take(claimed ? [claimed] : []);
     if (!delivery) return null;

@@ -1,17 +1,29 @@
 /**
- * The deliveries this process is sending now. The worker lets a round start beside one still
- * waiting on slow receivers, and that round's claim takes any delivery whose lease lapsed, the
- * ones this process still sends included (a send outlasting the lease, under load or with a short
- * `NOTIFY_LEASE_MS`): sent again, their receivers would get them twice. Such a claim is left to the
- * send in flight, whose record settles it; a delivery counts as sent until its attempt is recorded.
+ * The deliveries this process is sending now (channel deliveries and direct messages alike: one
+ * set, shared by the process's deliverers). The worker lets a round start beside one still waiting
+ * on slow receivers, and a send may outlast its lease (under load, or with a short
+ * `NOTIFY_LEASE_MS`). A round's claim must not take such a delivery: sent again, its receivers
+ * would get it twice; leased anew (each round leases under a name of its own), the send in flight
+ * could no longer record its attempt, and the delivery would be sent again once that lease lapsed.
+ * So claims leave these ids alone, and so does the soonest-due reading (a lapsed lease of a send in
+ * flight is no work to wake for: its end records it). A delivery counts as sent until its attempt is recorded.
  */
 export class SendingNow {
-  private readonly ids = new Set<string>();
+  private readonly sending = new Set<string>();
 
-  /** The claimed deliveries not already being sent here, each marked as being sent. */
+  /** The ids being sent now, for a claim or a due reading to leave alone. */
+  get ids(): string[] {
+    return [...this.sending];
+  }
+
+  has(id: string): boolean {
+    return this.sending.has(id);
+  }
+
+  /** The claimed deliveries not already being sent here (a claim that raced a send), each marked as being sent. */
   take<T extends { readonly id: string }>(claimed: readonly T[]): T[] {
-    const taken = claimed.filter((delivery) => !this.ids.has(delivery.id));
-    for (const delivery of taken) this.ids.add(delivery.id);
+    const taken = claimed.filter((delivery) => !this.sending.has(delivery.id));
+    for (const delivery of taken) this.sending.add(delivery.id);
     return taken;
   }
 
@@ -20,7 +32,7 @@ export class SendingNow {
     try {
       return await work();
     } finally {
-      this.ids.delete(id);
+      this.sending.delete(id);
     }
   }
 }

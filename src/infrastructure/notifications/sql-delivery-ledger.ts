@@ -136,11 +136,12 @@ export class SqlDeliveryLedger implements DeliveryLedger {
     return channels.map((c) => byChannel.get(c.publicId)!);
   }
 
-  async claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
+  async claimDue(owner: string, now: Date, leaseMs: number, limit: number, sendingHere: readonly string[]): Promise<ClaimedDelivery[]> {
     const rows = await this.sql.query<DeliveryRow>(
       sql`UPDATE notification_deliveries d SET lease_owner = ${owner}, lease_until = ${new Date(now.getTime() + leaseMs)}
          FROM (SELECT id FROM notification_deliveries
                 WHERE status = 'pending' AND next_attempt_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${now}) AND recipient IS NULL
+                  AND id <> ALL(${sendingHere}::uuid[])
                 ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
         WHERE d.id = due.id
         RETURNING d.id, d.organization_id, d.channel_public_id, d.attempts, d.payload, d.fallback_of`,
@@ -156,10 +157,11 @@ export class SqlDeliveryLedger implements DeliveryLedger {
     }));
   }
 
-  async nextDueAt(): Promise<Date | null> {
+  async nextDueAt(sendingHere: readonly string[]): Promise<Date | null> {
     // Over the pending rows only (their partial index; few outside a storm); a leased row is due when its lease ends.
     const [row] = await this.sql.query<{ due: Date | null }>(
-      sql`SELECT min(greatest(next_attempt_at, coalesce(lease_until, next_attempt_at))) AS due FROM notification_deliveries WHERE status = 'pending'`,
+      sql`SELECT min(greatest(next_attempt_at, coalesce(lease_until, next_attempt_at))) AS due FROM notification_deliveries
+         WHERE status = 'pending' AND id <> ALL(${sendingHere}::uuid[])`,
       { prepare: true },
     );
     return row?.due ? new Date(row.due) : null;

@@ -60,11 +60,18 @@ export class SqlDirectDeliveries implements DirectDeliveries, DirectDeliveryQueu
     return messages.map((m) => ids.get(`${m.organizationId}\u0000${m.dedupKey}`)!);
   }
 
-  async claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDirectDelivery[]> {
+  async claimDue(
+    owner: string,
+    now: Date,
+    leaseMs: number,
+    limit: number,
+    sendingHere: readonly string[],
+  ): Promise<ClaimedDirectDelivery[]> {
     const rows = await this.sql.query<ClaimedRow>(
       sql`UPDATE notification_deliveries d SET lease_owner = ${owner}, lease_until = ${new Date(now.getTime() + leaseMs)}
          FROM (SELECT id FROM notification_deliveries
                 WHERE status = 'pending' AND next_attempt_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${now}) AND recipient IS NOT NULL
+                  AND id <> ALL(${sendingHere}::uuid[])
                 ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
         WHERE d.id = due.id
         RETURNING d.id::text, d.organization_id, d.customer_id, d.recipient, d.attempts, d.payload`,

@@ -38,6 +38,7 @@ import { SendManualAlert } from '../../application/notifications/send-manual-ale
 import { RATE_LIMITER, type RateLimiter } from '../../application/shared/rate-limiter';
 import { DeliverDueNotifications, type DeliverySettings } from '../../application/notifications/deliver-due-notifications';
 import { DeliverDueDirectMessages } from '../../application/notifications/deliver-due-direct-messages';
+import { SendingNow } from '../../application/notifications/sending-now';
 import { SqlDirectDeliveries } from '../../infrastructure/notifications/sql-direct-deliveries';
 import { METRICS, type DeliveryMetrics } from '../../application/observability/ports';
 import { WATCH_NOTIFIED_CTES } from '../../infrastructure/watches/watch-notified.sql';
@@ -233,6 +234,8 @@ export function bindNotificationDelivery({ bind, single }: Pick<ContainerModuleL
     };
   };
   const metrics = (c: Ctx) => c.get(METRICS, { optional: true }) ?? noMetrics;
+  // One for the process: its deliverers' claims leave alone what either of them is sending.
+  single(SendingNow, () => new SendingNow());
   single(
     DeliverDueNotifications,
     (c) =>
@@ -244,6 +247,8 @@ export function bindNotificationDelivery({ bind, single }: Pick<ContainerModuleL
         deliverySettings(c),
         clock(c),
         metrics(c),
+        Math.random,
+        c.get(SendingNow),
       ),
   );
   single(
@@ -256,6 +261,8 @@ export function bindNotificationDelivery({ bind, single }: Pick<ContainerModuleL
         deliverySettings(c),
         clock(c),
         metrics(c),
+        Math.random,
+        c.get(SendingNow),
       ),
   );
 }

@@ -322,16 +322,25 @@ export class FakeDeliveryLedger implements DeliveryLedger {
     });
     return id;
   }
-  async nextDueAt(): Promise<Date | null> {
+  async nextDueAt(sendingHere: readonly string[] = []): Promise<Date | null> {
     const due = this.deliveries
-      .filter((d) => d.status === 'pending')
+      .filter((d) => d.status === 'pending' && !sendingHere.includes(d.id))
       .map((d) => Math.max(d.nextAttemptAt.getTime(), d.leaseUntil?.getTime() ?? 0));
     return due.length === 0 ? null : new Date(Math.min(...due));
   }
 
-  async claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
+  async claimDue(
+    owner: string,
+    now: Date,
+    leaseMs: number,
+    limit: number,
+    sendingHere: readonly string[] = [],
+  ): Promise<ClaimedDelivery[]> {
     const due = this.deliveries
-      .filter((d) => d.status === 'pending' && d.nextAttemptAt <= now && (d.leaseUntil === null || d.leaseUntil <= now))
+      .filter(
+        (d) =>
+          d.status === 'pending' && d.nextAttemptAt <= now && (d.leaseUntil === null || d.leaseUntil <= now) && !sendingHere.includes(d.id),
+      )
       .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime())
       .slice(0, limit);
     for (const d of due) {
@@ -701,9 +710,18 @@ export class FakeDirectDeliveries implements DirectDeliveries, DirectDeliveryQue
     });
   }
 
-  async claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDirectDelivery[]> {
+  async claimDue(
+    owner: string,
+    now: Date,
+    leaseMs: number,
+    limit: number,
+    sendingHere: readonly string[] = [],
+  ): Promise<ClaimedDirectDelivery[]> {
     const due = this.rows
-      .filter((r) => r.status === 'pending' && r.nextAttemptAt <= now && (r.leaseUntil === null || r.leaseUntil <= now))
+      .filter(
+        (r) =>
+          r.status === 'pending' && r.nextAttemptAt <= now && (r.leaseUntil === null || r.leaseUntil <= now) && !sendingHere.includes(r.id),
+      )
       .slice(0, limit);
     return due.map((r) => {
       r.leaseOwner = owner;

@@ -15,6 +15,7 @@ import { OutboxIncidentEvents } from '../../../support/outbox-events';
 import { OutboxMaintenanceEvents } from '../../../support/outbox-events';
 import { standalone } from '../../../support/unit-of-work';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
+import { DELIVERY_LEDGER, type DeliveryLedger } from '../../../../src/application/notifications/delivery-ports';
 
 const HOOK_HOST = 'hooks.delivery-fixture.com';
 const MAIL_HOST = 'mail.delivery-fixture.com';
@@ -449,5 +450,25 @@ describe('notification delivery ledger (loopback receivers)', () => {
     );
     expect(failed).to.include({ attempts: 1 });
     expect(failed!.last_error).to.match(/^rebind\.monitor-fixture\.com is not a public address/);
+  });
+  // Last in the file: its claims may lease (for a millisecond) rows other tests left pending.
+  it('leaves a delivery this process is sending to its send: no claim takes it, its lapsed lease is not due', async () => {
+    const setup = await aSetup('deliver-sending-here', { type: 'webhook', config: { url: receiver.url(uniquePath('sending')) } });
+    await anIncidentOpened(setup);
+    await app.container.get(RouteOutboxEvents).execute();
+    const [row] = await deliveriesOf(setup.channel.publicId);
+    // Leased by a round still sending it, the lease lapsed long ago: the first row any claim would take.
+    const lapsed = new Date('2000-01-01T00:00:00Z');
+    await app.database.sql.query(
+      sql`UPDATE notification_deliveries SET lease_owner = 'w#1', lease_until = ${lapsed}, next_attempt_at = ${lapsed} WHERE id = ${row!.id}`,
+    );
+    const ledger = app.container.get<DeliveryLedger>(DELIVERY_LEDGER);
+    expect((await ledger.nextDueAt([]))?.toISOString(), 'due: its lease lapsed').to.equal(lapsed.toISOString());
+    expect((await ledger.nextDueAt([row!.id]))?.toISOString(), 'not due while sent here').not.to.equal(lapsed.toISOString());
+    const claimed = await ledger.claimDue('w#2', new Date(), 1, 1, [row!.id]);
+    expect(claimed.map((d) => d.id)).not.to.include(row!.id);
+    expect((await deliveriesOf(setup.channel.publicId))[0]).to.include({ lease_owner: 'w#1', status: 'pending' });
+    // Not being sent here, it is claimed (the same statement, the control).
+    expect((await ledger.claimDue('w#2', new Date(), 1, 1, [])).map((d) => d.id)).to.deep.equal([row!.id]);
   });
 });

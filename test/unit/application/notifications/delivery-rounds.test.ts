@@ -130,19 +130,39 @@ describe('a delivery round: all sent at once, recorded in batches as they finish
     expect(h.ledger.deliveries.find((d) => d.id === ids[0])).to.deep.include({ status: 'pending', leaseOwner: 'w2', attempts: [] });
   });
 
-  it('sends no delivery twice when a round beside a slow one claims it again after its lease lapsed: the send in flight records it', async () => {
+  it('sends no delivery twice when a round beside a slow one finds its lease lapsed: the send in flight keeps it and records it', async () => {
     const h = roundHarness();
     const [id] = h.deliveriesTo(await h.channel('slack', 'slower-than-its-lease'), 1);
-    const first = h.deliver.execute('w1');
+    // Each round leases under a name of its own, as the worker's do (<owner>#<round>).
+    const first = h.deliver.execute('w1#1');
     await timers.tickAsync(0);
     expect(h.slow.sent).to.have.length(1);
     h.clock.advance(SETTINGS.leaseMs + 1);
-    expect(await h.deliver.execute('w1'), 'claimed again, left to the send in flight').to.deep.equal([]);
+    expect(await h.deliver.msUntilDue(), 'a lapsed lease of a send in flight is no work to wake for').to.equal(null);
+    expect(await h.deliver.execute('w1#2'), 'left to the send in flight').to.deep.equal([]);
+    expect(
+      h.ledger.deliveries.find((d) => d.id === id),
+      'not leased anew',
+    ).to.deep.include({ leaseOwner: 'w1#1' });
     expect(h.slow.sent, 'sent once').to.have.length(1);
     h.slow.answerAll();
     expect((await first).map((s) => [s.id, s.settled])).to.deep.equal([[id, true]]);
     expect(h.statusOf(id!)).to.equal('delivered');
-    expect(await h.deliver.execute('w1'), 'recorded: nothing to claim').to.deep.equal([]);
+    h.clock.advance(SETTINGS.leaseMs + 1);
+    expect(await h.deliver.execute('w1#3'), 'recorded: nothing to claim, ever').to.deep.equal([]);
+    expect(h.slow.sent, 'still once').to.have.length(1);
+  });
+
+  it('leaves a delivery a round is sending to that round when the test button asks for it', async () => {
+    const h = roundHarness();
+    const [id] = h.deliveriesTo(await h.channel('slack', 'slow-button'), 1);
+    const first = h.deliver.execute('w1#1');
+    await timers.tickAsync(0);
+    h.clock.advance(SETTINGS.leaseMs + 1);
+    expect(await h.deliver.deliverNow(`test-button:${id}`, id!)).to.equal(null);
+    h.slow.answerAll();
+    expect((await first).map((s) => [s.id, s.settled])).to.deep.equal([[id, true]]);
+    expect(h.slow.sent, 'sent once').to.have.length(1);
   });
 
   it('the test button sends nothing a round here is still sending, its lease lapsed', async () => {
