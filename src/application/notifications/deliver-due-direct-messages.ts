@@ -1,6 +1,6 @@
 import type { Clock } from '../shared/clock';
 import type { DeliveryMetrics } from '../observability/ports';
-import { attemptRecord, nextAfter, type DeliverySettings, type SettledDelivery } from './deliver-due-notifications';
+import { attemptRecord, leaseEnd, nextAfter, type DeliverySettings, type SettledDelivery } from './deliver-due-notifications';
 import type { ClaimedDirectDelivery, DeliveryLedger, DirectDeliveryQueue, DirectSenders, SendOutcome } from './ports';
 import { SettleBatches } from './settle-batches';
 import { SendingNow } from './sending-now';
@@ -24,8 +24,10 @@ export class DeliverDueDirectMessages {
   ) {}
 
   async execute(owner: string): Promise<SettledDelivery[]> {
+    const now = this.clock.now();
     const claimed = this.sending.take(
-      await this.queue.claimDue(owner, this.clock.now(), this.settings.leaseMs, this.settings.batch, this.sending.ids),
+      await this.queue.claimDue(owner, now, this.settings.leaseMs, this.settings.batch, this.sending.lapsed(now)),
+      leaseEnd(now, this.settings.leaseMs),
     );
     const batches = new SettleBatches(this.ledger, owner, claimed.length);
     return Promise.all(claimed.map((delivery) => this.sending.around(delivery.id, () => this.deliver(delivery, batches))));

@@ -80,13 +80,15 @@ export class DeliverDueNotifications {
    * direct messages alike), or null when none is pending: a waiting worker sleeps that long.
    */
   async msUntilDue(): Promise<number | null> {
-    const due = await this.ledger.nextDueAt(this.sending.ids);
+    const due = await this.ledger.nextDueAt(this.sending.lapsed(this.clock.now()));
     return due === null ? null : Math.max(0, due.getTime() - this.clock.now().getTime());
   }
 
   async execute(owner: string): Promise<SettledDelivery[]> {
+    const now = this.clock.now();
     const claimed = this.sending.take(
-      await this.ledger.claimDue(owner, this.clock.now(), this.settings.leaseMs, this.settings.batch, this.sending.ids),
+      await this.ledger.claimDue(owner, now, this.settings.leaseMs, this.settings.batch, this.sending.lapsed(now)),
+      leaseEnd(now, this.settings.leaseMs),
     );
     // A round's channels are read in one question per organization, each channel once.
     const channels = new Map<string, Promise<NotificationChannel | null>>();
@@ -121,8 +123,9 @@ export class DeliverDueNotifications {
   async deliverNow(owner: string, deliveryId: string): Promise<(SettledDelivery & { attemptRecord: DeliveryAttempt }) | null> {
     // Not claimed while a round sends it: leased to the button, the round's send could not record it.
     if (this.sending.has(deliveryId)) return null;
-    const claimed = await this.ledger.claimOne(owner, deliveryId, this.clock.now(), this.settings.leaseMs);
-    const [delivery] = this.sending.take(claimed ? [claimed] : []);
+    const now = this.clock.now();
+    const claimed = await this.ledger.claimOne(owner, deliveryId, now, this.settings.leaseMs);
+    const [delivery] = this.sending.take(claimed ? [claimed] : [], leaseEnd(now, this.settings.leaseMs));
     if (!delivery) return null;
     const single = { settle: (s: Settlement) => this.ledger.settle(owner, s.deliveryId, s.attempt, s.next), skip: () => undefined };
     return this.sending.around(delivery.id, () =>
@@ -196,6 +199,9 @@ export function attemptRecord(attempt: number, at: Date, outcome: SendOutcome, n
     outcome: next.status === 'pending' ? 'retry' : next.status,
   };
 }
+
+/** When a lease taken at `now` ends (as the ledger writes it). */
+export const leaseEnd = (now: Date, leaseMs: number): Date => new Date(now.getTime() + leaseMs);
 
 /** The distinct `value`s of `items` per `key`. */
 function groupBy<T, K, V>(items: readonly T[], key: (item: T) => K, value: (item: T) => V): Map<K, Set<V>> {

@@ -9,21 +9,30 @@
  * flight is no work to wake for: its end records it). A delivery counts as sent until its attempt is recorded.
  */
 export class SendingNow {
-  private readonly sending = new Set<string>();
+  /** Each delivery being sent, with when the lease it was claimed under ends (ms). */
+  private readonly sending = new Map<string, number>();
 
-  /** The ids being sent now, for a claim or a due reading to leave alone. */
-  get ids(): string[] {
-    return [...this.sending];
+  /**
+   * The ids being sent here whose lease has ended by `now`, for a claim or a due reading to leave
+   * alone (usually none: the others' leases keep every claim off them already).
+   */
+  lapsed(now: Date): string[] {
+    const ids: string[] = [];
+    for (const [id, until] of this.sending) if (until <= now.getTime()) ids.push(id);
+    return ids;
   }
 
   has(id: string): boolean {
     return this.sending.has(id);
   }
 
-  /** The claimed deliveries not already being sent here (a claim that raced a send), each marked as being sent. */
-  take<T extends { readonly id: string }>(claimed: readonly T[]): T[] {
+  /**
+   * The claimed deliveries not already being sent here (a claim that raced a send), each marked as
+   * being sent under the lease the claim took (`leasedUntil`).
+   */
+  take<T extends { readonly id: string }>(claimed: readonly T[], leasedUntil: Date): T[] {
     const taken = claimed.filter((delivery) => !this.sending.has(delivery.id));
-    for (const delivery of taken) this.sending.add(delivery.id);
+    for (const delivery of taken) this.sending.set(delivery.id, leasedUntil.getTime());
     return taken;
   }
 
