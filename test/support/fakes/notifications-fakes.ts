@@ -48,6 +48,17 @@ import type {
 import { CALM, type CustomerStorm } from '../../../src/domain/notifications/storm-digest';
 import { copyOf, inScope, matches, RowVersions } from './shared-fakes';
 
+/** A pending row a claim takes at `now`: due, no live lease, not being sent by the claiming process (as PostgreSQL's claims read it). */
+const claimable = (
+  row: { readonly id: string; readonly status: string; readonly nextAttemptAt: Date; readonly leaseUntil: Date | null },
+  now: Date,
+  sendingHere: readonly string[],
+) =>
+  row.status === 'pending' &&
+  row.nextAttemptAt <= now &&
+  (row.leaseUntil === null || row.leaseUntil <= now) &&
+  !sendingHere.includes(row.id);
+
 /**
  * Channels as the MikroORM adapter keeps them: ids from 1, loads are detached copies, a customer
  * scope sees its customer's rows only, saves are versioned, removing a channel removes its overrides.
@@ -337,10 +348,7 @@ export class FakeDeliveryLedger implements DeliveryLedger {
     sendingHere: readonly string[] = [],
   ): Promise<ClaimedDelivery[]> {
     const due = this.deliveries
-      .filter(
-        (d) =>
-          d.status === 'pending' && d.nextAttemptAt <= now && (d.leaseUntil === null || d.leaseUntil <= now) && !sendingHere.includes(d.id),
-      )
+      .filter((d) => claimable(d, now, sendingHere))
       .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime())
       .slice(0, limit);
     for (const d of due) {
@@ -717,12 +725,7 @@ export class FakeDirectDeliveries implements DirectDeliveries, DirectDeliveryQue
     limit: number,
     sendingHere: readonly string[] = [],
   ): Promise<ClaimedDirectDelivery[]> {
-    const due = this.rows
-      .filter(
-        (r) =>
-          r.status === 'pending' && r.nextAttemptAt <= now && (r.leaseUntil === null || r.leaseUntil <= now) && !sendingHere.includes(r.id),
-      )
-      .slice(0, limit);
+    const due = this.rows.filter((r) => claimable(r, now, sendingHere)).slice(0, limit);
     return due.map((r) => {
       r.leaseOwner = owner;
       r.leaseUntil = new Date(now.getTime() + leaseMs);
