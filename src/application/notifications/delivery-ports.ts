@@ -140,11 +140,7 @@ export interface DeliveryLedger {
   ): Promise<string[]>;
   /** Leases the due channel deliveries to `owner`, none of `sendingHere` (being sent by this process: SendingNow). */
   claimDue(owner: string, now: Date, leaseMs: number, limit: number, sendingHere: readonly string[]): Promise<ClaimedDelivery[]>;
-  /**
-   * The soonest any pending delivery (a channel's or a direct message) may be claimed: its next
-   * attempt, or the end of the lease a worker holds it under; null when none is pending. The ones
-   * of `sendingHere` do not count (their send records them).
-   */
+  /** The soonest a pending delivery (channel or direct) may be claimed, none of `sendingHere`: its next attempt or lease's end (null: none). */
   nextDueAt(sendingHere: readonly string[]): Promise<Date | null>;
   /** One pending delivery no worker holds, claimed under a lease (the test button's own first attempt); null otherwise. */
   claimOne(owner: string, id: string, now: Date, leaseMs: number): Promise<ClaimedDelivery | null>;
@@ -231,10 +227,7 @@ export interface ClaimedDirectDelivery {
 
 /** The due direct deliveries, leased as channel deliveries are (settled through DeliveryLedger.settle). */
 export interface DirectDeliveryQueue {
-  /**
-   * Leases the due ones to `owner`, none of `sendingHere` (being sent by this process: SendingNow); no
-   * tx: one statement, a lease that must commit at once (it keeps other workers off the rows).
-   */
+  /** Leases the due ones to `owner`, none of `sendingHere` (SendingNow); one statement, no tx: the lease commits at once. */
   claimDue(owner: string, now: Date, leaseMs: number, limit: number, sendingHere: readonly string[]): Promise<ClaimedDirectDelivery[]>;
 }
 export const DIRECT_DELIVERY_QUEUE = token<DirectDeliveryQueue>('DirectDeliveryQueue');
