@@ -56,6 +56,13 @@ function showsEvent(loaded: Loaded, event: LiveEvent): boolean {
 }
 
 /**
+ * The history with "Check now"'s answer first, once: the live event of the state it changed may
+ * already have read the history again, answer included.
+ */
+const withResult = (history: CheckResult[], result: CheckResult): CheckResult[] =>
+  history.some((r) => r.checkedAt === result.checkedAt && r.location === result.location) ? history : [result, ...history];
+
+/**
  * One monitor: its state, uptime, check history with each failure's evidence, its incidents, and
  * "check now". An act costs its one request: pausing, resuming, acknowledging or resolving applies
  * the answer to what is shown (and check now adds the result it waited for); the live event of that
@@ -113,7 +120,7 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
           <CheckNow
             kind={kind}
             id={id}
-            onResult={(result) => update((current) => ({ ...current, history: [result, ...current.history] }))}
+            onResult={(result) => update((current) => ({ ...current, history: withResult(current.history, result) }))}
           />
         ) : null}
         <MonitorActions
