@@ -1,6 +1,6 @@
 import type { Clock } from '../shared/clock';
 import type { DeliveryMetrics } from '../observability/ports';
-import { attemptRecord, leaseEnd, nextAfter, type DeliverySettings, type SettledDelivery } from './deliver-due-notifications';
+import { attemptRecord, nextAfter, type DeliverySettings, type SettledDelivery } from './deliver-due-notifications';
 import type { ClaimedDirectDelivery, DeliveryLedger, DirectDeliveryQueue, DirectSenders, SendOutcome } from './ports';
 import { SettleBatches } from './settle-batches';
 import { SendingNow } from './sending-now';
@@ -24,11 +24,9 @@ export class DeliverDueDirectMessages {
   ) {}
 
   async execute(owner: string): Promise<SettledDelivery[]> {
+    const { leaseMs, batch } = this.settings;
     const now = this.clock.now();
-    const claimed = this.sending.take(
-      await this.queue.claimDue(owner, now, this.settings.leaseMs, this.settings.batch, this.sending.lapsed(now)),
-      leaseEnd(now, this.settings.leaseMs),
-    );
+    const claimed = await this.sending.claim(now, leaseMs, (sendingHere) => this.queue.claimDue(owner, now, leaseMs, batch, sendingHere));
     const batches = new SettleBatches(this.ledger, owner, claimed.length);
     return Promise.all(claimed.map((delivery) => this.sending.around(delivery.id, () => this.deliver(delivery, batches))));
   }

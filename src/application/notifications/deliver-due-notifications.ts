@@ -85,11 +85,9 @@ export class DeliverDueNotifications {
   }
 
   async execute(owner: string): Promise<SettledDelivery[]> {
+    const { leaseMs, batch } = this.settings;
     const now = this.clock.now();
-    const claimed = this.sending.take(
-      await this.ledger.claimDue(owner, now, this.settings.leaseMs, this.settings.batch, this.sending.lapsed(now)),
-      leaseEnd(now, this.settings.leaseMs),
-    );
+    const claimed = await this.sending.claim(now, leaseMs, (sendingHere) => this.ledger.claimDue(owner, now, leaseMs, batch, sendingHere));
     // A round's channels are read in one question per organization, each channel once.
     const channels = new Map<string, Promise<NotificationChannel | null>>();
     for (const [organizationId, publicIds] of groupBy(
@@ -123,9 +121,12 @@ export class DeliverDueNotifications {
   async deliverNow(owner: string, deliveryId: string): Promise<(SettledDelivery & { attemptRecord: DeliveryAttempt }) | null> {
     // Not claimed while a round sends it: leased to the button, the round's send could not record it.
     if (this.sending.has(deliveryId)) return null;
+    const { leaseMs } = this.settings;
     const now = this.clock.now();
-    const claimed = await this.ledger.claimOne(owner, deliveryId, now, this.settings.leaseMs);
-    const [delivery] = this.sending.take(claimed ? [claimed] : [], leaseEnd(now, this.settings.leaseMs));
+    const [delivery] = await this.sending.claim(now, leaseMs, async () => {
+      const claimed = await this.ledger.claimOne(owner, deliveryId, now, leaseMs);
+      return claimed ? [claimed] : [];
+    });
     if (!delivery) return null;
     const single = { settle: (s: Settlement) => this.ledger.settle(owner, s.deliveryId, s.attempt, s.next), skip: () => undefined };
     return this.sending.around(delivery.id, () =>
@@ -199,9 +200,6 @@ export function attemptRecord(attempt: number, at: Date, outcome: SendOutcome, n
     outcome: next.status === 'pending' ? 'retry' : next.status,
   };
 }
-
-/** When a lease taken at `now` ends (as the ledger writes it). */
-export const leaseEnd = (now: Date, leaseMs: number): Date => new Date(now.getTime() + leaseMs);
 
 /** The distinct `value`s of `items` per `key`. */
 function groupBy<T, K, V>(items: readonly T[], key: (item: T) => K, value: (item: T) => V): Map<K, Set<V>> {

@@ -27,12 +27,18 @@ export class SendingNow {
   }
 
   /**
-   * The claimed deliveries not already being sent here (a claim that raced a send), each marked as
-   * being sent under the lease the claim took (`leasedUntil`).
+   * Runs a claim taken at `now` under a `leaseMs` lease, told which sends in flight here it must
+   * leave alone, and answers what it claimed that is not already being sent here (a claim that raced
+   * a send), each marked as being sent until that lease ends.
    */
-  take<T extends { readonly id: string }>(claimed: readonly T[], leasedUntil: Date): T[] {
+  async claim<T extends { readonly id: string }>(
+    now: Date,
+    leaseMs: number,
+    claim: (sendingHere: readonly string[]) => Promise<readonly T[]>,
+  ): Promise<T[]> {
+    const claimed = await claim(this.lapsed(now));
     const taken = claimed.filter((delivery) => !this.sending.has(delivery.id));
-    for (const delivery of taken) this.sending.set(delivery.id, leasedUntil.getTime());
+    for (const delivery of taken) this.sending.set(delivery.id, now.getTime() + leaseMs);
     return taken;
   }
 
