@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { FaultRig, mustCall, signUpAt, type RunningService } from '../support/fault-rig';
 import { aSwitchableTarget, HoldingWebhookReceiver, stormCustomers } from '../support/storm-peers';
+import { logLines } from '../support/service-process';
 import { waitFor } from '../support/wait-for';
 
 const CUSTOMERS = 2;
@@ -172,18 +173,37 @@ describe('SIGKILL mid-storm', function () {
                 .map((i) => i.incidentId)
             : [],
       );
-    await waitFor(
+    await explained(
+      () =>
+        waitFor(
+          async () => {
+            const told = new Set(toldOf(receiver.received.map((hook) => hook.body)));
+            const [untold] = await rig.sql<{ n: string }>(
+              `SELECT count(*) AS n FROM notification_outbox WHERE organization_id = $1 AND kind = 'incidentOpened'
+              AND (routed_at IS NULL OR (held_until IS NOT NULL AND digest_id IS NULL))`,
+              [admin.organizationId],
+            );
+            const all = await deliveries();
+            return opened.every((i) => told.has(i.public_id)) && Number(untold!.n) === 0 && (await delivered()).length === all.length;
+          },
+          { timeoutMs: 60_000, everyMs: 100, what: 'every incident told and every delivery recorded as delivered' },
+        ),
       async () => {
         const told = new Set(toldOf(receiver.received.map((hook) => hook.body)));
-        const [untold] = await rig.sql<{ n: string }>(
-          `SELECT count(*) AS n FROM notification_outbox WHERE organization_id = $1 AND kind = 'incidentOpened'
+        const untoldIncidents = opened.filter((i) => !told.has(i.public_id)).map((i) => i.public_id);
+        const pending = await rig.sql(
+          `SELECT id::text, event, status, attempts, next_attempt_at, lease_owner, lease_until, last_error, now() AS at
+             FROM notification_deliveries WHERE channel_public_id = $1 AND status <> 'delivered'`,
+          [channel.publicId],
+        );
+        const outboxLeft = await rig.sql(
+          `SELECT id, kind, routed_at, held_until, digest_id FROM notification_outbox WHERE organization_id = $1
               AND (routed_at IS NULL OR (held_until IS NOT NULL AND digest_id IS NULL))`,
           [admin.organizationId],
         );
-        const all = await deliveries();
-        return opened.every((i) => told.has(i.public_id)) && Number(untold!.n) === 0 && (await delivered()).length === all.length;
+        const warnings = logLines(third.service).filter((line) => Number(line.level) >= 40);
+        return JSON.stringify({ notes, untoldIncidents, pending, outboxLeft, warnings }, null, 1);
       },
-      { timeoutMs: 60_000, everyMs: 100, what: 'every incident told and every delivery recorded as delivered' },
     );
     // Nothing more comes.
     const settled = receiver.received.length;
@@ -233,4 +253,13 @@ function summary(receiver: HoldingWebhookReceiver): string {
   return [...receiver.byId().values()]
     .map((hooks) => `${hooks[0]!.body.event}${hooks[0]!.body.data?.stage ? `/${hooks[0]!.body.data.stage}` : ''} x${hooks.length}`)
     .join(', ');
+}
+
+/** Runs `wait`; when it fails, the failure carries what `state` finds (for a run that cannot be watched). */
+async function explained<T>(wait: () => Promise<T>, state: () => Promise<string>): Promise<T> {
+  try {
+    return await wait();
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; left: ${await state().catch((e: Error) => e.message)}`);
+  }
 }
