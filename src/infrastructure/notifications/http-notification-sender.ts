@@ -11,7 +11,7 @@ import type {
   WebhookSigner,
 } from '../../application/notifications/ports';
 import { CheckDeadline } from '../../application/checks/check-deadline';
-import type { PinnedHttpPool } from '../protocols/http/pinned-http-pool';
+import { TurnNotFree, type PinnedHttpPool } from '../protocols/http/pinned-http-pool';
 import { ProbeError } from '../protocols/shared/probe-error';
 
 const EXCERPT_BYTES = 512;
@@ -40,8 +40,14 @@ export class HttpNotificationSender implements NotificationSender, DirectSender 
     private readonly pool: PinnedHttpPool,
     private readonly signer: WebhookSigner,
     private readonly userAgent: string,
+    /** How long the receiver has to answer, from when the post has a connection (its turn). */
     private readonly timeoutMs: number,
     private readonly now: () => Date,
+    /**
+     * How long a post may wait for its turn (a connection of the receiver's, behind the others of its
+     * round: a round sends all it claimed at once): past it, it is retried later, not the receiver's failure.
+     */
+    private readonly turnMs: number = timeoutMs,
   ) {}
 
   async send(channel: NotificationChannel, message: NotificationMessage, secret: string | null): Promise<SendOutcome> {
@@ -82,7 +88,7 @@ export class HttpNotificationSender implements NotificationSender, DirectSender 
 
   private async post(url: string, headers: Record<string, string>, body: string, method: 'POST' | 'PUT' = 'POST'): Promise<SendOutcome> {
     const deadline = new CheckDeadline();
-    const timer = setTimeout(() => deadline.pass(), this.timeoutMs);
+    const timer = setTimeout(() => deadline.pass(), this.turnMs);
     const started = performance.now();
     try {
       const response = await this.pool.request({
@@ -94,6 +100,7 @@ export class HttpNotificationSender implements NotificationSender, DirectSender 
         keepBodyBytes: EXCERPT_BYTES,
         countLimit: 64 * 1024,
         deadline,
+        exchangeMs: this.timeoutMs,
       });
       const retryAfter = response.headers['retry-after'];
       return {
@@ -113,6 +120,8 @@ export class HttpNotificationSender implements NotificationSender, DirectSender 
         retryAfterMs: null,
         error: (error as Error).message,
         latencyMs: performance.now() - started,
+        // Never sent: the wait was this service's queue, not a failure of the receiver's.
+        ...(error instanceof TurnNotFree ? { local: true } : {}),
       };
     } finally {
       clearTimeout(timer);

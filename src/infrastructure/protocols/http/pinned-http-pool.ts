@@ -4,12 +4,13 @@ import type { Duplex } from 'node:stream';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
 import type { Deadline } from '../../../application/checks/ports';
 import { connectVetted, vetTarget } from '../shared/pinned-connection';
-import { checkTimedOut } from '../shared/probe-error';
+import { checkTimedOut, ProbeError } from '../shared/probe-error';
 import { Slots } from '../shared/slots';
+import { CheckDeadline } from '../../../application/checks/check-deadline';
 import type { SharedTlsContext } from '../shared/tls-context';
 
 export interface PinnedHttpPoolSettings {
-  /** Most requests (so connections) at once to one receiver; more wait their turn within their deadline. */
+  /** Most requests (so connections) at once to one receiver; more wait their turn within their deadline (PooledRequest). */
   readonly socketsPerOrigin: number;
   /** Most receivers whose connections are kept; past it the least recently used idle receiver's are closed. */
   readonly origins: number;
@@ -27,7 +28,23 @@ export interface PooledRequest {
   /** Keep at most this many body bytes; the rest is only counted, and reading stops past `countLimit`. */
   readonly keepBodyBytes: number;
   readonly countLimit: number;
+  /** Bounds the request: vetting its host, waiting for its turn, and (without `exchangeMs`) the exchange. */
   readonly deadline: Deadline;
+  /**
+   * When given, the exchange (connecting, sending, the answer) is bounded by this many ms from when
+   * its turn comes, and `deadline` by then bounds only the wait: a request queued behind the
+   * receiver's others is not timed out by its place in the queue. Its timeout then says how long
+   * the receiver took, and a request that never had its turn fails with TurnNotFree.
+   */
+  readonly exchangeMs?: number;
+}
+
+/** A request given up before it was sent: no connection to its receiver came free before its deadline (others were ahead). */
+export class TurnNotFree extends ProbeError {
+  constructor(ahead: number) {
+    super('timeout', `No connection to the receiver came free in time (${ahead} requests ahead or in flight)`);
+    this.name = 'TurnNotFree';
+  }
 }
 
 export interface PooledResponse {
@@ -119,17 +136,24 @@ export class PinnedHttpPool {
     const addresses = await vetTarget(this.policy, hostname);
     if (deadline.passed) throw checkTimedOut();
     const origin = this.originOf({ addresses, port, servername: https ? hostname : null }, `${url.protocol}//${hostname}:${port}`);
-    const release = await origin.slots.acquire(deadline);
+    const ahead = origin.slots.busy;
+    const release = await origin.slots.acquire(deadline).catch((error: unknown) => {
+      throw ahead > 0 && deadline.passed ? new TurnNotFree(ahead) : error;
+    });
+    const exchange = request.exchangeMs === undefined ? null : new CheckDeadline();
+    const timer = exchange && setTimeout(() => exchange.pass(), request.exchangeMs);
     try {
+      const sent = exchange ? { ...request, deadline: exchange } : request;
       for (let retries = 0; ; retries++) {
         try {
-          return await this.send(origin.agent, hostname, port, https, request);
+          return await this.send(origin.agent, hostname, port, https, sent);
         } catch (error) {
-          if (!(error instanceof StaleConnection) || retries >= STALE_RETRIES || deadline.passed)
+          if (!(error instanceof StaleConnection) || retries >= STALE_RETRIES || sent.deadline.passed)
             throw error instanceof StaleConnection ? error.cause : error;
         }
       }
     } finally {
+      if (timer) clearTimeout(timer);
       release();
     }
   }

@@ -4,8 +4,11 @@ import type { TargetPolicy } from '../../../../src/application/shared/target-pol
 import { CachingHostResolver } from '../../../../src/infrastructure/network/caching-host-resolver';
 import { NodeDnsResolver } from '../../../../src/infrastructure/network/node-dns-resolver';
 import { ResolvingTargetPolicy } from '../../../../src/infrastructure/network/resolving-target-policy';
-import { PinnedHttpPool, type PooledResponse } from '../../../../src/infrastructure/protocols/http/pinned-http-pool';
+import { PinnedHttpPool, TurnNotFree, type PooledResponse } from '../../../../src/infrastructure/protocols/http/pinned-http-pool';
 import { ProbeError } from '../../../../src/infrastructure/protocols/shared/probe-error';
+import { HttpNotificationSender } from '../../../../src/infrastructure/notifications/http-notification-sender';
+import { HmacWebhookSigner } from '../../../../src/infrastructure/notifications/hmac-webhook-signer';
+import type { ClaimedDirectDelivery } from '../../../../src/application/notifications/delivery-ports';
 import { SharedTlsContext } from '../../../../src/infrastructure/protocols/shared/tls-context';
 import { CountingReceiver } from '../../../support/peers/counting-receiver';
 import { startTestDns, type TestDns } from '../../../support/test-dns';
@@ -35,6 +38,8 @@ describe('PinnedHttpPool: kept-alive notification connections, pinned and vetted
     receiver.requests.length = 0;
   });
   afterEach(() => {
+    // A test that failed while the receiver held its answers leaves none held for the next.
+    receiver.release();
     for (const pool of pools.splice(0)) pool.close();
   });
   after(async () => {
@@ -57,8 +62,9 @@ describe('PinnedHttpPool: kept-alive notification connections, pinned and vetted
     pools.push(pool);
     return { pool, clock };
   }
-  const post = (pool: PinnedHttpPool, path: string, deadline = CheckDeadline.after(5_000)): Promise<PooledResponse> =>
+  const post = (pool: PinnedHttpPool, path: string, deadline = CheckDeadline.after(5_000), exchangeMs?: number): Promise<PooledResponse> =>
     pool.request({
+      ...(exchangeMs === undefined ? {} : { exchangeMs }),
       url: new URL(`http://${HOST}:${receiver.port}${path}`),
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -95,17 +101,44 @@ describe('PinnedHttpPool: kept-alive notification connections, pinned and vetted
     receiver.holding = true;
     const first = post(pool, '/held');
     await waitFor(() => receiver.held === 1, { what: 'the first request held' });
-    const deadline = new CheckDeadline();
-    const second = post(pool, '/queued', deadline);
-    deadline.pass();
+    // Its name is vetted at once (the first's answer is cached): the deadline passes while it waits its turn.
+    const second = post(pool, '/queued', CheckDeadline.after(500));
     const error = await second.then(
       () => null,
       (e: unknown) => e,
     );
-    expect(error).to.be.instanceOf(ProbeError).and.to.have.property('code', 'timeout');
+    expect(error).to.be.instanceOf(TurnNotFree).and.to.have.property('code', 'timeout');
+    expect((error as Error).message).to.match(/1 requests ahead/);
     receiver.release();
     await first;
     expect(receiver.requests.map((r) => r.path)).to.deep.equal(['/held']);
+  });
+
+  it('bounds the exchange from its turn with exchangeMs: a request queued longer than that is still sent and answered', async () => {
+    const { pool } = aPool(1);
+    receiver.holding = true;
+    const first = post(pool, '/ahead', CheckDeadline.after(5_000), 5_000);
+    await waitFor(() => receiver.held === 1, { what: 'the first request held' });
+    // Queued behind the held one for longer than its own exchange may take.
+    const queued = post(pool, '/behind', CheckDeadline.after(5_000), 300);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    receiver.release();
+    expect([(await first).status, (await queued).status]).to.deep.equal([200, 200]);
+    expect(receiver.requests.map((r) => r.path)).to.deep.equal(['/ahead', '/behind']);
+  });
+
+  it('times an exchange out at exchangeMs, however far its deadline: the receiver took too long, not the queue', async () => {
+    const { pool } = aPool(1);
+    receiver.holding = true;
+    const started = Date.now();
+    const error = await post(pool, '/slow-answer', CheckDeadline.after(10_000), 300).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).to.be.instanceOf(ProbeError).and.not.to.be.instanceOf(TurnNotFree);
+    expect(error).to.have.property('code', 'timeout');
+    expect(Date.now() - started, 'given up at exchangeMs, not at the deadline').to.be.below(5_000);
+    expect(receiver.requests.map((r) => r.path)).to.deep.equal(['/slow-answer']);
   });
 
   it("keeps a name's answer for its TTL, then pins the new address in a pool of its own", async () => {
@@ -157,5 +190,43 @@ describe('PinnedHttpPool: kept-alive notification connections, pinned and vetted
     expect(refused).to.have.length.at.least(1);
     for (const reason of refused) expect(reason).to.be.instanceOf(ProbeError).and.to.have.property('code', 'targetRejected');
     expect(receiver.connections, 'no connection made once refused').to.have.length(1);
+  });
+
+  describe('HttpNotificationSender over the pool', () => {
+    const aHook = (path: string): ClaimedDirectDelivery => ({
+      id: `0000000${path.length}-0000-4000-8000-000000000000`,
+      organizationId: 1,
+      customerId: null,
+      recipient: { type: 'webhook', url: `http://${HOST}:${receiver.port}${path}`, secret: null },
+      attempts: 0,
+      content: { event: 'test', occurredAt: new Date(0).toISOString(), subject: 'Test', text: 'A test' },
+    });
+    const aSender = (pool: PinnedHttpPool, timeoutMs: number, turnMs: number) =>
+      new HttpNotificationSender(pool, new HmacWebhookSigner(), 'pool-test', timeoutMs, () => new Date(), turnMs);
+
+    it('retries a post that never had its turn as its own delay (local), not a failure of the receiver', async () => {
+      const { pool } = aPool(1);
+      const sender = aSender(pool, 5_000, 200);
+      receiver.holding = true;
+      const first = sender.sendDirect(aHook('/turn-held'));
+      await waitFor(() => receiver.held === 1, { what: 'the first post held' });
+      const second = await sender.sendDirect(aHook('/turn-never'));
+      expect(second).to.include({ verdict: 'retry', statusCode: null, local: true });
+      expect(second.error).to.match(/No connection to the receiver came free in time/);
+      receiver.release();
+      expect(await first).to.include({ verdict: 'delivered', statusCode: 200 });
+      expect(first).not.to.have.property('local');
+      expect(receiver.requests.map((r) => r.path)).to.deep.equal(['/turn-held']);
+    });
+
+    it("counts a receiver's slow answer as its failure: timed out at the send's time from its turn", async () => {
+      const { pool } = aPool(1);
+      const sender = aSender(pool, 300, 5_000);
+      receiver.holding = true;
+      const outcome = await sender.sendDirect(aHook('/answer-late'));
+      expect(outcome).to.include({ verdict: 'retry', statusCode: null });
+      expect(outcome).not.to.have.property('local');
+      expect(outcome.latencyMs).to.be.below(5_000);
+    });
   });
 });
