@@ -31,7 +31,8 @@
  * the customers' webhook channels), delivered by that worker with nothing to route, twice (the first
  * warms it up): its CPU per delivery of the second (claim, send, settle) over the bare POSTs. BENCH_LEASE_MS: the workers' NOTIFY_LEASE_MS
  * (default the service's, 120,000: how long the killed worker's claims wait). BENCH_PROFILE=file.cpuprofile writes
- * a CPU profile of the worker draining the backlog (until the kill); BENCH_PROFILE_ALONE=file one of
+ * a CPU profile of the worker draining the backlog (until the kill); BENCH_PROFILE_STORM=file one of the
+ * storm's window (the worker's CPU per incident told); BENCH_PROFILE_ALONE=file one of
  * the measured delivery alone.
  * Then the kill in flight (`killInFlight`): BENCH_IN_FLIGHT (default 500) routed deliveries written
  * at once, the receivers holding each answer BENCH_HOLD_MS (default 3,000), the worker SIGKILLed once
@@ -63,6 +64,7 @@ const RECOVERY_CHUNK = Number(process.env.BENCH_RECOVERY_CHUNK ?? 50);
 const KILL_AFTER = Number(process.env.BENCH_KILL_AFTER ?? 0.3);
 const PROFILE = process.env.BENCH_PROFILE;
 const PROFILE_ALONE = process.env.BENCH_PROFILE_ALONE;
+const PROFILE_STORM = process.env.BENCH_PROFILE_STORM;
 /** How long the bench waits for a ledger to drain: past the default lease (120 s), which a killed worker's claims wait out. */
 const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_MS ?? 300_000);
 /** The kill in flight: routed deliveries written at once, the receivers holding each answer HOLD_MS, the worker killed once KILL_SENT of them arrived. */
@@ -212,6 +214,7 @@ async function main() {
 
     // The storm: every monitor fails at once.
     progress('the storm');
+    if (PROFILE_STORM) await worker.request({ type: 'profile-start' });
     const cpuA = await worker.request<{ cpuMicros: number }>({ type: 'cpu' });
     const pgA = await postgresCpuMicros(service.pid);
     const storm = await service.request<Recorded>({ type: 'record', status: 'down', chunk: CHUNK });
@@ -222,6 +225,7 @@ async function main() {
     const allTold = async () => new Set((await arrivals()).flatMap((a) => a[2])).size >= MONITORS;
     const stormLedger = await drained(service, 'the storm', allTold);
     const cpuB = await worker.request<{ cpuMicros: number }>({ type: 'cpu' });
+    if (PROFILE_STORM) await worker.request({ type: 'profile-stop', file: path.resolve(PROFILE_STORM) });
     const pgB = await postgresCpuMicros(service.pid);
     const opened = await arrivals();
     // Per incident from the results that decided it (the confirmation round's), and from the first failures beside it.

@@ -25,7 +25,7 @@ export interface PumpRound {
   /**
    * No notice woke it, and notices come (each change logged, each row no one holds): then a worker
    * alone in its locations has nothing a claim or the change log could bring but what a lost notice
-   * left, and it only renews and counts the shares (searching every SEARCH_ALONE_EVERY_MS).
+   * left, and it only renews (searching, and counting the shares, every SEARCH_ALONE_EVERY_MS).
    */
   readonly quiet?: boolean;
 }
@@ -125,7 +125,7 @@ export class CheckDispatcher {
     if (lease.kind === 'registered') this.changes.startAfter(lease.changesFrom);
     // Recording runs on a loop of its own: should it find the worker fenced meanwhile, this round stops.
     const generation = this.lease.generation;
-    await this.rebalancer.rebalanceIfDue(now);
+    await this.rebalancer.rebalanceIfDue(now, round.quiet === true);
     if (round.quiet === true && this.rebalancer.alone && now.getTime() - this.searchedAt < SEARCH_ALONE_EVERY_MS) {
       this.startDue();
       return 0;

@@ -26,6 +26,8 @@ export class FakeSchedule implements CheckSchedule {
   changeReads = 0;
   renewals = 0;
   prunes = 0;
+  /** Counts of the shares (load). */
+  loads = 0;
   resigned: ClaimedCheck[] = [];
   /** Each renew and confirmAt with the transaction it was handed (undefined: none). */
   readonly writes: Array<{ write: 'renew' | 'confirmAt'; tx: Transaction | undefined }> = [];
@@ -92,6 +94,7 @@ export class FakeSchedule implements CheckSchedule {
     this.workers.delete(workerId);
   }
   async load(locations: readonly string[], now: Date) {
+    this.loads++;
     return locations.map((location) => ({
       location,
       rows: [...this.rows.values()].filter((r) => r.check.location === location).length,

@@ -4,6 +4,12 @@ import type { WorkerLease } from './worker-lease';
 
 /** How often a worker compares what it holds with its share of each location's rows. */
 const REBALANCE_EVERY_MS = 10_000;
+/**
+ * How often a worker that was alone at its last count counts again in rounds no notice woke: a
+ * worker joining announces itself (its registration notifies `check_schedule`), and the round
+ * that notice wakes counts on the 10-s rule; this is the fallback for a notice lost.
+ */
+export const COUNT_ALONE_EVERY_MS = 60_000;
 /** A worker holds up to this much over its share (new monitors are taken at once; no churn over a few rows). */
 const SHARE_SLACK = 1.05;
 
@@ -49,9 +55,13 @@ export class Rebalancer {
     return this.aloneAtLastCount;
   }
 
-  /** Every REBALANCE_EVERY_MS, counts the shares again and hands back the excess. */
-  async rebalanceIfDue(now: Date): Promise<void> {
-    if (now.getTime() - this.lastRebalance < REBALANCE_EVERY_MS) return;
+  /**
+   * Every REBALANCE_EVERY_MS, counts the shares again and hands back the excess; in a `quiet` round
+   * (no notice woke it) of a worker alone at its last count, every COUNT_ALONE_EVERY_MS.
+   */
+  async rebalanceIfDue(now: Date, quiet = false): Promise<void> {
+    const everyMs = quiet && this.aloneAtLastCount ? COUNT_ALONE_EVERY_MS : REBALANCE_EVERY_MS;
+    if (now.getTime() - this.lastRebalance < everyMs) return;
     this.lastRebalance = now.getTime();
     await this.rebalance(now);
   }

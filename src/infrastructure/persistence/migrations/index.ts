@@ -71,6 +71,7 @@ import { Migration20270312090000WebPush } from './20270312090000-web-push';
 import { Migration20270320090000OverviewPaging } from './20270320090000-overview-paging';
 import { Migration20270325090000AuditWhenAttributed } from './20270325090000-audit-when-attributed';
 import { Migration20270325100000ImEventIntakeUnreferenced } from './20270325100000-im-event-intake-unreferenced';
+import { Migration20270328090000WorkerJoinedNotify } from './20270328090000-worker-joined-notify';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -146,4 +147,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270320090000OverviewPaging', class: Migration20270320090000OverviewPaging },
   { name: 'Migration20270325090000AuditWhenAttributed', class: Migration20270325090000AuditWhenAttributed },
   { name: 'Migration20270325100000ImEventIntakeUnreferenced', class: Migration20270325100000ImEventIntakeUnreferenced },
+  { name: 'Migration20270328090000WorkerJoinedNotify', class: Migration20270328090000WorkerJoinedNotify },
 ];

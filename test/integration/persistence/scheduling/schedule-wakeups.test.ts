@@ -49,7 +49,7 @@ async function aMonitor(location: string) {
 }
 
 describe('schedule wake-ups (LISTEN/NOTIFY on PostgreSQL)', () => {
-  it('wakes a worker for new rows, handed-back rows and logged changes, not for claims', async () => {
+  it('wakes a worker for new rows, a worker registering, handed-back rows and logged changes, not for claims', async () => {
     const location = `wake-${Date.now() % 100000}`;
     const listener = await listening();
     try {
@@ -61,8 +61,11 @@ describe('schedule wake-ups (LISTEN/NOTIFY on PostgreSQL)', () => {
       const monitorId = await aMonitor(location);
       await listener.wokenSince(before); // a new monitor: rows no one holds
 
+      await listener.settle();
+      before = listener.wakes;
       const now = new Date();
       await schedule.register('waker', [location], new Date(now.getTime() + MIN), 0);
+      await listener.wokenSince(before); // a worker joined: one alone in its locations counts the shares
       await listener.settle();
       before = listener.wakes;
       const claimed = await schedule.claim({ workerId: 'waker', locations: [location], now, limit: 10 });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { HeldChecks, heldOf } from '../../../../../src/application/scheduling/dispatcher/held-checks';
-import { Rebalancer } from '../../../../../src/application/scheduling/dispatcher/rebalancer';
+import { COUNT_ALONE_EVERY_MS, Rebalancer } from '../../../../../src/application/scheduling/dispatcher/rebalancer';
 import { WorkerLease } from '../../../../../src/application/scheduling/dispatcher/worker-lease';
 import type { ClaimedCheck } from '../../../../../src/application/scheduling/ports';
 import { FakeSchedule } from '../../../../support/fakes/scheduling-fakes';
@@ -92,5 +92,37 @@ describe('Rebalancer (fair share, hand-back)', () => {
     schedule.workers.set('a third', { until: Infinity, locations: ['eu'] });
     await rebalancer.rebalanceIfDue(clock.now());
     expect(held.size, 'a share of 4, and 5 % over it').to.equal(5);
+  });
+
+  it('alone at its last count, counts again in quiet rounds only every COUNT_ALONE_EVERY_MS; a round a notice woke counts on the 10-s rule', async () => {
+    const { schedule, clock, held, rebalancer } = await holding(rows('eu', 10), {});
+    await rebalancer.rebalanceIfDue(clock.now(), true);
+    const counted = () => schedule.loads;
+    expect([rebalancer.alone, counted()]).to.deep.equal([true, 1]);
+    for (let t = 10_000; t < COUNT_ALONE_EVERY_MS; t += 10_000) {
+      clock.advance(10_000);
+      await rebalancer.rebalanceIfDue(clock.now(), true);
+    }
+    expect(counted(), 'alone and quiet: not again within the minute').to.equal(1);
+    // Another worker registers; its notice wakes a round that is not quiet.
+    schedule.workers.set('joined', { until: Infinity, locations: ['eu'] });
+    await rebalancer.rebalanceIfDue(clock.now(), false);
+    expect([counted(), rebalancer.alone, held.size], 'counted at once: a share of 5, and 5 % over it').to.deep.equal([2, false, 6]);
+    // No longer alone: quiet rounds count every 10 s again.
+    clock.advance(10_000);
+    await rebalancer.rebalanceIfDue(clock.now(), true);
+    expect(counted()).to.equal(3);
+  });
+
+  it('alone and quiet, still counts once a minute: the fallback for a lost notice', async () => {
+    const { schedule, clock, held, rebalancer } = await holding(rows('eu', 10), {});
+    await rebalancer.rebalanceIfDue(clock.now(), true);
+    schedule.workers.set('joined', { until: Infinity, locations: ['eu'] });
+    clock.advance(COUNT_ALONE_EVERY_MS - 1);
+    await rebalancer.rebalanceIfDue(clock.now(), true);
+    expect(held.size, 'not yet').to.equal(10);
+    clock.advance(1);
+    await rebalancer.rebalanceIfDue(clock.now(), true);
+    expect(held.size, 'a share of 5, and 5 % over it').to.equal(6);
   });
 });
