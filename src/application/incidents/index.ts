@@ -7,6 +7,7 @@ export * from './cached-live-locations';
 export * from './create-manual-incident';
 export * from './delete-incident';
 export * from './get-incident';
+export * from './known-silence-deadlines';
 export * from './list-incidents';
 export * from './notice-location-silence';
 export * from './ports';

@@ -121,9 +121,19 @@ export const LIVE_LOCATIONS = token<LiveLocations>('LiveLocations');
  * (null: none is live).
  */
 export interface SilenceDeadlines {
-  liveness(now: Date): Promise<{ live: readonly string[]; nextSilenceAt: Date | null }>;
+  /** `fresh`: read even where what the process knows could answer (KnownSilenceDeadlines). */
+  liveness(now: Date, options?: { readonly fresh?: boolean }): Promise<{ live: readonly string[]; nextSilenceAt: Date | null }>;
 }
 export const SILENCE_DEADLINES = token<SilenceDeadlines>('SilenceDeadlines');
+
+/**
+ * What this process knows of its own check worker without asking: the locations it serves and
+ * until when the lease it last renewed keeps them live (null: it runs none, or is not registered now).
+ */
+export interface OwnWorkerLiveness {
+  current(): { readonly locations: readonly string[]; readonly aliveUntil: Date } | null;
+}
+export const OWN_WORKER_LIVENESS = token<OwnWorkerLiveness>('OwnWorkerLiveness');
 
 /** A monitor the liveness job looks at: its alert settings, the locations that reported, and its stored liveness. */
 export interface LivenessCandidate {

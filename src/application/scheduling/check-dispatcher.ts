@@ -96,6 +96,11 @@ export class CheckDispatcher {
     this.changes = new ChangeFeed(schedule, planner, held, this.queue, this.lease, locations);
   }
 
+  /** What the process knows of its worker's life without asking (see WorkerLease.liveness). */
+  liveness(): ReturnType<WorkerLease['liveness']> {
+    return this.lease.liveness();
+  }
+
   /** The worker's current name in the schedule. */
   get workerId(): string {
     return this.lease.workerId;

@@ -30,7 +30,7 @@ export const locationSilenceJob = defineJob(
         return nextSilenceAt;
       },
       async run() {
-        liveAtRun = (await use.deadlines.liveness(use.clock.now())).live;
+        liveAtRun = (await use.deadlines.liveness(use.clock.now(), { fresh: true })).live;
         const report = await use.noticeLocationSilence.execute();
         if (report.changed > 0) logger.info({ job: LOCATION_SILENCE_JOB, ...report }, 'monitor liveness changed');
       },

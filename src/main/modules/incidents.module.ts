@@ -9,11 +9,13 @@ import {
   INCIDENT_ROUTING,
   LIVE_LOCATIONS,
   SILENCE_DEADLINES,
+  OWN_WORKER_LIVENESS,
   MAINTENANCE_WINDOWS,
   MONITOR_LIVENESS_STORE,
   ORGANIZATION_EVENTS,
 } from '../../application/incidents/ports';
 import { NoticeLocationSilence } from '../../application/incidents/notice-location-silence';
+import { KnownSilenceDeadlines } from '../../application/incidents/known-silence-deadlines';
 import { SqlMonitorLiveness } from '../../infrastructure/incidents/sql-monitor-liveness';
 import { AuditOrganizationEvents } from '../../infrastructure/audit/audit-organization-events';
 import { locationSilenceJob } from '../../interfaces/jobs/location-silence.job';
@@ -85,8 +87,9 @@ export const incidentsModule = bindings(({ bind }) => {
   bind(LIVE_LOCATIONS)
     .toDynamicValue((c) => new CachedLiveLocations(new SqlServedLocations(c.get(SQL)), LIVE_LOCATIONS_TTL_MS))
     .inSingletonScope();
+  // Read only when this process's own worker cannot answer (a single-process deployment: almost never).
   bind(SILENCE_DEADLINES)
-    .toDynamicValue((c) => new SqlServedLocations(c.get(SQL)))
+    .toDynamicValue((c) => new KnownSilenceDeadlines(new SqlServedLocations(c.get(SQL)), c.get(OWN_WORKER_LIVENESS)))
     .inSingletonScope();
   bind(MONITOR_LIVENESS_STORE)
     .toDynamicValue((c) => new SqlMonitorLiveness(c.get(SQL), c.get(POOL_SQL), config(c).checkLocations))

@@ -10,6 +10,8 @@ import { CHECK_PLANNER, CHECK_SCHEDULE, OUTCOME_RECORDER, STEADY_CHECK_RESULTS }
 import { RecordOutcomes } from '../../application/scheduling/record-outcomes';
 import { TriggerCheck } from '../../application/scheduling/trigger-check';
 import { CheckDispatcher, type DispatcherOptions } from '../../application/scheduling/check-dispatcher';
+import { OwnCheckWorker } from '../../application/scheduling/own-check-worker';
+import { OWN_WORKER_LIVENESS } from '../../application/incidents/ports';
 import { HEARTBEAT_LOCATION } from '../../domain/checks/heartbeat';
 import { PgCheckSchedule } from '../../infrastructure/scheduling/pg-check-schedule';
 import { SqlCheckPlanner } from '../../infrastructure/scheduling/sql-check-planner';
@@ -61,11 +63,14 @@ export const schedulingModule = bindings(({ bind }) => {
   bind(TriggerCheck)
     .toDynamicValue((c) => new TriggerCheck(c.get(MONITOR_LOOKUP), c.get(CHECK_SCHEDULE), c.get(CLOCK)))
     .inSingletonScope();
+  // What the incidents context knows of this process's worker without asking (its lease), once the worker is built.
+  bind(OwnCheckWorker).toConstantValue(new OwnCheckWorker());
+  bind(OWN_WORKER_LIVENESS).toService(OwnCheckWorker);
   bind(CheckDispatcher)
     .toDynamicValue((c) => {
       const runCheck = c.get(RunCheck);
       const config = c.get<AppConfig>(CONFIG);
-      return new CheckDispatcher(
+      const dispatcher = new CheckDispatcher(
         c.get(CHECK_SCHEDULE),
         c.get(CHECK_PLANNER),
         (request) => runCheck.execute(request),
@@ -73,6 +78,8 @@ export const schedulingModule = bindings(({ bind }) => {
         c.get<Clock>(CLOCK),
         dispatcherOptions(config),
       );
+      c.get(OwnCheckWorker).attach(dispatcher);
+      return dispatcher;
     })
     .inSingletonScope();
 });

@@ -65,6 +65,11 @@ export class WorkerLease {
     return { kind: 'alive' };
   }
 
+  /** The locations the worker serves and until when its last renewal keeps it alive (null: not registered now). */
+  liveness(): { readonly locations: readonly string[]; readonly aliveUntil: Date } | null {
+    return this.registered ? { locations: this.locations, aliveUntil: new Date(this.renewedAt + this.leaseMs) } : null;
+  }
+
   /** A recording renewed the worker in its transaction. */
   renewed(at: Date): void {
     this.renewedAt = at.getTime();

@@ -59,4 +59,19 @@ describe('WorkerLease (registration, renewal, fencing)', () => {
     expect(await lease.keepAlive(clock.now())).to.include({ kind: 'registered' });
     expect(lease.workerId).to.equal('w:1');
   });
+
+  it('knows its own liveness without asking: its locations until its last renewal plus the lease, none when not registered', async () => {
+    const { lease, clock } = aLease();
+    expect(lease.liveness(), 'not registered yet').to.equal(null);
+    await lease.keepAlive(clock.now());
+    expect(lease.liveness()).to.deep.equal({ locations: ['eu'], aliveUntil: new Date(clock.ms + LEASE_MS) });
+    clock.advance(LEASE_MS / 5);
+    await lease.keepAlive(clock.now());
+    expect(lease.liveness()!.aliveUntil).to.deep.equal(new Date(clock.ms + LEASE_MS));
+    clock.advance(1_000);
+    lease.renewed(clock.now());
+    expect(lease.liveness()!.aliveUntil, 'a recording renewed it').to.deep.equal(new Date(clock.ms + LEASE_MS));
+    lease.end();
+    expect(lease.liveness(), 'fenced or resigned').to.equal(null);
+  });
 });
