@@ -68,7 +68,7 @@ async function cpuOf(service: BenchService): Promise<{ service: number; postgres
 
 /** CPU a second of each over `seconds`, with the checks started meanwhile and the memory at the end. */
 async function window(service: BenchService, seconds: number) {
-  const stats = () => service.request<{ started: number; heapUsed: number }>({ type: 'stats' });
+  const stats = () => service.request<{ started: number; heapUsed: number; transactions: number }>({ type: 'stats' });
   const [cpuBefore, statsBefore] = [await cpuOf(service), await stats()];
   await sleep(seconds);
   const [cpuAfter, statsAfter] = [await cpuOf(service), await stats()];
@@ -82,6 +82,8 @@ async function window(service: BenchService, seconds: number) {
     serviceCpuMsPerSecond: round(serviceMs, 2),
     postgresCpuMsPerSecond: round(postgresMs, 2),
     cpuMsPerSecond: round(serviceMs + postgresMs, 2),
+    // The service's statements and transactions a minute (less the bench's own read of the count; PostgreSQL's statistics lag by about a second).
+    transactionsPerMinute: round(((statsAfter.transactions - statsBefore.transactions - 1) * 60) / seconds, 1),
     serviceRssMb: round(((await residentBytes(service.pid)) ?? Number.NaN) / MB),
     serviceHeapUsedMb: round(statsAfter.heapUsed / MB),
     postgresMemoryMb: round((await postgresMemoryBytes(service.pid)) / MB),

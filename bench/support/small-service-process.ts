@@ -2,7 +2,8 @@
  * The whole service as `npm start` runs it (HTTP API, job system, check worker, notification
  * worker, embedded PostgreSQL), for bench/small.bench.ts. IPC:
  *   {type: 'seed', count, url, intervalMinutes} -> {ms}   `count` HTTP monitors checking `url`
- *   {type: 'stats'} -> {started, recorded, heapUsed}   checks started and recorded so far, the heap in use
+ *   {type: 'stats'} -> {started, recorded, heapUsed, transactions}   checks started and recorded so far, the heap in
+ *     use, transactions its database ended (pg_stat_database)
  *   {type: 'stop'}
  * Its CPU, and its PostgreSQL's, are read from /proc by the bench.
  */
@@ -51,7 +52,11 @@ async function main() {
     }
     if (m.type === 'stats') {
       const { started, recorded } = dispatcher.stats;
-      process.send!({ id: m.id, started, recorded, heapUsed: process.memoryUsage().heapUsed });
+      // Transactions its database has ended so far (each statement outside BEGIN is one; this read counts as one too).
+      const [row] = await app.database.sql.query<{ n: string }>(
+        sql`SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()`,
+      );
+      process.send!({ id: m.id, started, recorded, heapUsed: process.memoryUsage().heapUsed, transactions: Number(row?.n ?? Number.NaN) });
     }
     if (m.type === 'stop') {
       await app.stop();
