@@ -89,7 +89,8 @@ export class HttpNotificationSender implements NotificationSender, DirectSender 
   private async post(url: string, headers: Record<string, string>, body: string, method: 'POST' | 'PUT' = 'POST'): Promise<SendOutcome> {
     const deadline = new CheckDeadline();
     const timer = setTimeout(() => deadline.pass(), this.turnMs);
-    const started = performance.now();
+    // The receiver's latency: from the post's turn at its receiver, not from the queue before it.
+    let started = performance.now();
     try {
       const response = await this.pool.request({
         url: new URL(url),
@@ -101,6 +102,9 @@ export class HttpNotificationSender implements NotificationSender, DirectSender 
         countLimit: 64 * 1024,
         deadline,
         exchangeMs: this.timeoutMs,
+        onTurn: () => {
+          started = performance.now();
+        },
       });
       const retryAfter = response.headers['retry-after'];
       return {
@@ -119,9 +123,8 @@ export class HttpNotificationSender implements NotificationSender, DirectSender 
         responseExcerpt: null,
         retryAfterMs: null,
         error: (error as Error).message,
-        latencyMs: performance.now() - started,
-        // Never sent: the wait was this service's queue, not a failure of the receiver's.
-        ...(error instanceof TurnNotFree ? { local: true } : {}),
+        // Never sent: no latency of the receiver's, and the wait was this service's queue, not a failure of the receiver's.
+        ...(error instanceof TurnNotFree ? { latencyMs: 0, local: true } : { latencyMs: performance.now() - started }),
       };
     } finally {
       clearTimeout(timer);

@@ -37,6 +37,8 @@ export interface PooledRequest {
    * the receiver took, and a request that never had its turn fails with TurnNotFree.
    */
   readonly exchangeMs?: number;
+  /** Called when its turn comes, as the exchange begins (a sender's latency counts from there, not from the queue). */
+  readonly onTurn?: () => void;
 }
 
 /** A request given up before it was sent: no connection to its receiver came free before its deadline (others were ahead). */
@@ -140,6 +142,7 @@ export class PinnedHttpPool {
     const release = await origin.slots.acquire(deadline).catch((error: unknown) => {
       throw ahead > 0 && deadline.passed ? new TurnNotFree(ahead) : error;
     });
+    request.onTurn?.();
     const exchange = request.exchangeMs === undefined ? null : new CheckDeadline();
     const timer = exchange && setTimeout(() => exchange.pass(), request.exchangeMs);
     try {

@@ -211,12 +211,27 @@ describe('PinnedHttpPool: kept-alive notification connections, pinned and vetted
       const first = sender.sendDirect(aHook('/turn-held'));
       await waitFor(() => receiver.held === 1, { what: 'the first post held' });
       const second = await sender.sendDirect(aHook('/turn-never'));
-      expect(second).to.include({ verdict: 'retry', statusCode: null, local: true });
+      expect(second).to.include({ verdict: 'retry', statusCode: null, local: true, latencyMs: 0 });
       expect(second.error).to.match(/No connection to the receiver came free in time/);
       receiver.release();
       expect(await first).to.include({ verdict: 'delivered', statusCode: 200 });
       expect(first).not.to.have.property('local');
       expect(receiver.requests.map((r) => r.path)).to.deep.equal(['/turn-held']);
+    });
+
+    it("records the receiver's latency from the post's turn, not the wait behind the post ahead of it", async () => {
+      const { pool } = aPool(1);
+      const sender = aSender(pool, 5_000, 5_000);
+      receiver.holding = true;
+      const first = sender.sendDirect(aHook('/latency-ahead'));
+      await waitFor(() => receiver.held === 1, { what: 'the first post held' });
+      const queued = sender.sendDirect(aHook('/latency-behind'));
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      receiver.release();
+      const [ahead, behind] = await Promise.all([first, queued]);
+      expect(ahead.latencyMs, 'the held answer took 600 ms').to.be.at.least(550);
+      expect(behind).to.include({ verdict: 'delivered', statusCode: 200 });
+      expect(behind.latencyMs, 'answered at once once it had its turn').to.be.below(550);
     });
 
     it("counts a receiver's slow answer as its failure: timed out at the send's time from its turn", async () => {
