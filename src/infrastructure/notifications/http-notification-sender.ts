@@ -11,7 +11,8 @@ import type {
   WebhookSigner,
 } from '../../application/notifications/ports';
 import { CheckDeadline } from '../../application/checks/check-deadline';
-import { TurnNotFree, type PinnedHttpPool } from '../protocols/http/pinned-http-pool';
+import type { PinnedHttpPool } from '../protocols/http/pinned-http-pool';
+import { TurnNotFree } from '../protocols/shared/slots';
 import { ProbeError } from '../protocols/shared/probe-error';
 
 const EXCERPT_BYTES = 512;

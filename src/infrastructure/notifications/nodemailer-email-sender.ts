@@ -15,6 +15,8 @@ import type { CredentialCipher } from '../../application/monitoring/ports';
 import type { TargetPolicy } from '../../application/shared/target-policy';
 import { vetTarget } from '../protocols/shared/pinned-connection';
 import type { SmtpTransportPool } from './smtp-transport-pool';
+import { CheckDeadline } from '../../application/checks/check-deadline';
+import { TurnNotFree } from '../protocols/shared/slots';
 
 /** An SMTP server to send through. */
 export interface SmtpServer {
@@ -45,8 +47,14 @@ export function platformSmtp(smtpUrl: string | undefined, from: string): SmtpSer
 }
 
 export const TIMEOUT_MS = 15_000;
-/** A message's whole send, its wait for one of the server's pooled connections included: it gives up (and is retried) after this. */
+/** A message's send from when it has one of the server's pooled connections: it gives up (and is retried) after this. */
 export const SEND_LIMIT_MS = 3 * TIMEOUT_MS;
+/**
+ * How long a message may wait for one of the server's connections (a round sends all it claimed at
+ * once, and many organizations' e-mail may share the platform's server): past it, it was never
+ * sent, and is retried as the service's own delay, not the channel's failure.
+ */
+export const TURN_LIMIT_MS = 60_000;
 const outcome = (verdict: SendOutcome['verdict'], started: number, fields: Partial<SendOutcome>): SendOutcome => ({
   verdict,
   statusCode: null,
@@ -69,6 +77,8 @@ export class NodemailerEmailSender implements NotificationSender, DirectSender {
     private readonly cipher: CredentialCipher,
     private readonly platform: SmtpServer | null,
     private readonly transports: SmtpTransportPool,
+    /** How long a message may wait for one of its server's connections (TURN_LIMIT_MS). */
+    private readonly turnMs: number = TURN_LIMIT_MS,
   ) {}
 
   async send(channel: NotificationChannel, message: NotificationMessage): Promise<SendOutcome> {
@@ -96,7 +106,8 @@ export class NodemailerEmailSender implements NotificationSender, DirectSender {
   }
 
   private async mail(organizationId: number, mail: Omit<SendMailOptions, 'from'>): Promise<SendOutcome> {
-    const started = performance.now();
+    // The server's latency: from the message's turn at one of its connections, not the queue before it.
+    let started = performance.now();
     const server = await this.serverFor(organizationId);
     if (!server)
       return outcome('rejected', started, { error: "No SMTP server: set the organization's (PATCH /api/organization/smtp) or SMTP_URL" });
@@ -106,15 +117,25 @@ export class NodemailerEmailSender implements NotificationSender, DirectSender {
     } catch (error) {
       return outcome('rejected', started, { error: (error as Error).message });
     }
+    const turn = new CheckDeadline();
+    const timer = setTimeout(() => turn.pass(), this.turnMs);
     try {
       const info = await this.transports.send(
         { host: server.host, address, port: server.port, security: server.security, username: server.username, password: server.password },
         { ...mail, from: server.fromAddress },
-        AbortSignal.timeout(SEND_LIMIT_MS),
+        {
+          turn,
+          sendMs: SEND_LIMIT_MS,
+          onTurn: () => {
+            started = performance.now();
+          },
+        },
       );
       const code = Number(/^(\d{3})/.exec(info.response ?? '')?.[1] ?? 250);
       return outcome('delivered', started, { statusCode: code, responseExcerpt: (info.response ?? '').slice(0, 512) });
     } catch (error) {
+      // Never sent: the wait was this service's queue, not a failure of the server's.
+      if (error instanceof TurnNotFree) return outcome('retry', performance.now(), { error: error.message, local: true });
       const failure = error as { responseCode?: number; response?: string; message?: string; code?: string };
       const code = failure.responseCode ?? null;
       // A file that cannot be read (an attachment gone) will not come back: no point in retrying.
@@ -124,6 +145,8 @@ export class NodemailerEmailSender implements NotificationSender, DirectSender {
         responseExcerpt: failure.response?.slice(0, 512) ?? null,
         error: failure.message ?? 'SMTP failure',
       });
+    } finally {
+      clearTimeout(timer);
     }
   }
 

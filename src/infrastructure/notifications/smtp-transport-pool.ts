@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { SendMailOptions, Transporter } from 'nodemailer';
 import { loadNodemailer } from './nodemailer-smtp-verifier';
 import type { SmtpSecurity } from '../../domain/notifications/organization-smtp';
+import type { Deadline } from '../../application/checks/ports';
+import { Slots } from '../protocols/shared/slots';
 
 /** One SMTP server as a send reaches it: its name (TLS), the address the target policy vetted for this send (dialled), the login. */
 export interface SmtpTarget {
@@ -16,7 +18,7 @@ export interface SmtpTarget {
 export interface SmtpTransportPoolSettings {
   /** Most servers whose pooled transports are kept; past it the least recently used idle one is closed. */
   readonly servers: number;
-  /** Most connections open at once to one server; more messages wait in its queue. */
+  /** Most connections open at once to one server; more messages wait their turn (SmtpSendBounds.turn). */
   readonly connectionsPerServer: number;
   /** A transport unused this long is closed (its connections with it). */
   readonly idleMs?: number;
@@ -28,8 +30,18 @@ export interface SmtpTransportPoolSettings {
 
 interface Kept {
   readonly transporter: Transporter;
+  /** One per connection: a message is handed to nodemailer only with one, so its queue stays empty and its time starts there. */
+  readonly slots: Slots;
   lastUsedMs: number;
   sending: number;
+}
+
+/** How long a message may wait for one of its server's connections (`turn`), and then take to be sent (`sendMs`). */
+export interface SmtpSendBounds {
+  readonly turn: Deadline;
+  readonly sendMs: number;
+  /** Called when its turn comes, as the send begins. */
+  readonly onTurn?: () => void;
 }
 
 const IDLE_MS = 60_000;
@@ -60,13 +72,25 @@ export class SmtpTransportPool {
     return this.transports.size;
   }
 
-  /** Sends through the server's pooled transport; `signal` gives up (a queued message is dropped from the queue, never sent). */
-  async send(target: SmtpTarget, mail: SendMailOptions, signal: AbortSignal): Promise<{ response?: string }> {
+  /**
+   * Sends through the server's pooled transport once one of its connections is free: a message
+   * still waiting when `bounds.turn` passes is never sent and fails with TurnNotFree; one sent is
+   * given up after `bounds.sendMs` from its turn (so a message late in a round is not timed out by
+   * the queue ahead of it).
+   */
+  async send(target: SmtpTarget, mail: SendMailOptions, bounds: SmtpSendBounds): Promise<{ response?: string }> {
     const kept = this.transportFor(target, (await loadNodemailer()).default);
     kept.sending++;
     kept.lastUsedMs = this.nowMs();
     try {
-      return (await kept.transporter.sendMail({ ...mail, signal } as SendMailOptions)) as { response?: string };
+      const release = await kept.slots.acquire(bounds.turn);
+      bounds.onTurn?.();
+      try {
+        const signal = AbortSignal.timeout(bounds.sendMs);
+        return (await kept.transporter.sendMail({ ...mail, signal } as SendMailOptions)) as { response?: string };
+      } finally {
+        release();
+      }
     } finally {
       kept.sending--;
       kept.lastUsedMs = this.nowMs();
@@ -127,7 +151,7 @@ export class SmtpTransportPool {
       greetingTimeout: timeoutMs,
       socketTimeout: timeoutMs,
     });
-    const kept: Kept = { transporter, lastUsedMs: this.nowMs(), sending: 0 };
+    const kept: Kept = { transporter, slots: new Slots(this.settings.connectionsPerServer), lastUsedMs: this.nowMs(), sending: 0 };
     this.transports.set(key, kept);
     return kept;
   }

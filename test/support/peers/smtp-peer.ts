@@ -7,6 +7,11 @@ export class SmtpPeer {
   private server: SMTPServer;
   /** The messages accepted, raw (headers and body), with their envelope recipients and the id of the connection (session) that carried them. */
   readonly messages: Array<{ to: string[]; raw: string; connection: string }> = [];
+  /** While true, each message's DATA is answered only at `release` (a slow server). */
+  holding = false;
+  /** Messages whose DATA waits for `release`. */
+  held = 0;
+  private readonly waiting: Array<() => void> = [];
 
   constructor(cert: Pem, options: { starttls?: boolean; banner?: string } = {}) {
     this.server = new SMTPServer({
@@ -31,7 +36,12 @@ export class SmtpPeer {
             raw: Buffer.concat(chunks).toString('utf8'),
             connection: session.id,
           });
-          callback();
+          if (!this.holding) return callback();
+          this.held++;
+          this.waiting.push(() => {
+            this.held--;
+            callback();
+          });
         });
       },
     });
@@ -46,7 +56,14 @@ export class SmtpPeer {
     return this;
   }
 
+  /** Answers every held message, and those arriving later. */
+  release(): void {
+    this.holding = false;
+    for (const answer of this.waiting.splice(0)) answer();
+  }
+
   stop(): Promise<void> {
+    this.release();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 }

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
 import type { Deadline } from '../../../application/checks/ports';
 import { connectVetted, vetTarget } from '../shared/pinned-connection';
-import { checkTimedOut, ProbeError } from '../shared/probe-error';
+import { checkTimedOut } from '../shared/probe-error';
 import { Slots } from '../shared/slots';
 import { CheckDeadline } from '../../../application/checks/check-deadline';
 import type { SharedTlsContext } from '../shared/tls-context';
@@ -39,14 +39,6 @@ export interface PooledRequest {
   readonly exchangeMs?: number;
   /** Called when its turn comes, as the exchange begins (a sender's latency counts from there, not from the queue). */
   readonly onTurn?: () => void;
-}
-
-/** A request given up before it was sent: no connection to its receiver came free before its deadline (others were ahead). */
-export class TurnNotFree extends ProbeError {
-  constructor(ahead: number) {
-    super('timeout', `No connection to the receiver came free in time (${ahead} requests ahead or in flight)`);
-    this.name = 'TurnNotFree';
-  }
 }
 
 export interface PooledResponse {
@@ -138,10 +130,7 @@ export class PinnedHttpPool {
     const addresses = await vetTarget(this.policy, hostname);
     if (deadline.passed) throw checkTimedOut();
     const origin = this.originOf({ addresses, port, servername: https ? hostname : null }, `${url.protocol}//${hostname}:${port}`);
-    const ahead = origin.slots.busy;
-    const release = await origin.slots.acquire(deadline).catch((error: unknown) => {
-      throw ahead > 0 && deadline.passed ? new TurnNotFree(ahead) : error;
-    });
+    const release = await origin.slots.acquire(deadline);
     request.onTurn?.();
     const exchange = request.exchangeMs === undefined ? null : new CheckDeadline();
     const timer = exchange && setTimeout(() => exchange.pass(), request.exchangeMs);

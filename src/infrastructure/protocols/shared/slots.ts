@@ -1,10 +1,18 @@
 import type { Deadline } from '../../../application/checks/ports';
-import { checkTimedOut } from './probe-error';
+import { checkTimedOut, ProbeError } from './probe-error';
+
+/** A wait for a slot given up at its deadline: the work was never started (others were ahead), a timeout of the waiter's own side. */
+export class TurnNotFree extends ProbeError {
+  constructor(ahead: number) {
+    super('timeout', `No connection to the receiver came free in time (${ahead} requests ahead or in flight)`);
+    this.name = 'TurnNotFree';
+  }
+}
 
 /**
  * At most `limit` holders at once; the others wait in order of arrival, each until its deadline
- * passes (then it gives up its place and fails with the deadline's timeout). `acquire` answers the
- * release, which is safe to call more than once.
+ * passes (then it gives up its place and fails with TurnNotFree). `acquire` answers the release,
+ * which is safe to call more than once.
  */
 export class Slots {
   private held = 0;
@@ -23,6 +31,7 @@ export class Slots {
       this.held++;
       return Promise.resolve(this.releaser());
     }
+    const ahead = this.busy;
     return new Promise((resolve, reject) => {
       const grant = () => {
         unsubscribe();
@@ -31,7 +40,7 @@ export class Slots {
       const unsubscribe = deadline.onPassed(() => {
         const index = this.waiting.indexOf(grant);
         if (index >= 0) this.waiting.splice(index, 1);
-        reject(checkTimedOut());
+        reject(new TurnNotFree(ahead));
       });
       this.waiting.push(grant);
     });

@@ -4,7 +4,8 @@ import type { TargetPolicy } from '../../../../src/application/shared/target-pol
 import { CachingHostResolver } from '../../../../src/infrastructure/network/caching-host-resolver';
 import { NodeDnsResolver } from '../../../../src/infrastructure/network/node-dns-resolver';
 import { ResolvingTargetPolicy } from '../../../../src/infrastructure/network/resolving-target-policy';
-import { PinnedHttpPool, TurnNotFree, type PooledResponse } from '../../../../src/infrastructure/protocols/http/pinned-http-pool';
+import { PinnedHttpPool, type PooledResponse } from '../../../../src/infrastructure/protocols/http/pinned-http-pool';
+import { TurnNotFree } from '../../../../src/infrastructure/protocols/shared/slots';
 import { ProbeError } from '../../../../src/infrastructure/protocols/shared/probe-error';
 import { HttpNotificationSender } from '../../../../src/infrastructure/notifications/http-notification-sender';
 import { HmacWebhookSigner } from '../../../../src/infrastructure/notifications/hmac-webhook-signer';
