@@ -144,6 +144,8 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
       ?.listen(() => pumping.poke())
       .then((unlisten) => {
         noticed = true;
+        // Notices sent before it listened were not heard (a worker that registered meanwhile): one round as if woken.
+        pumping.poke();
         return unlisten;
       }),
     logger,

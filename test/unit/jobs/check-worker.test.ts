@@ -128,20 +128,28 @@ describe('check worker loops', () => {
     const wakeups = new FakeScheduleWakeups();
     const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, { wakeups, flushEveryMs: 10_000, startEveryMs: 20 });
     await wait(700);
-    expect(dispatcher.pumps, 'the first round only: no 500-ms polling').to.equal(1);
+    expect(dispatcher.pumps, 'the first round, and one as listening began (notices before it were not heard): no 500-ms polling').to.equal(
+      2,
+    );
     wakeups.wake();
     await wait(0);
-    expect(dispatcher.pumps, 'woken at once').to.equal(2);
+    expect(dispatcher.pumps, 'woken at once').to.equal(3);
     for (let i = 0; i < 5; i++) wakeups.wake();
     await wait(99);
-    expect(dispatcher.pumps, 'rounds at most every 100 ms').to.equal(2);
+    expect(dispatcher.pumps, 'rounds at most every 100 ms').to.equal(3);
     await wait(1);
-    expect(dispatcher.pumps, 'a burst of notices makes one more round').to.equal(3);
+    expect(dispatcher.pumps, 'a burst of notices makes one more round').to.equal(4);
     await wait(4_999);
-    expect(dispatcher.pumps, 'then every 5 s').to.equal(3);
+    expect(dispatcher.pumps, 'then every 5 s').to.equal(4);
     await wait(1);
-    expect(dispatcher.pumps).to.equal(4);
-    expect(dispatcher.quietRounds, 'only a round on the timer, once notices come, is quiet').to.deep.equal([false, false, false, true]);
+    expect(dispatcher.pumps).to.equal(5);
+    expect(dispatcher.quietRounds, 'only a round on the timer, once notices come, is quiet').to.deep.equal([
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
     await worker.stop();
     expect(wakeups.stopped).to.equal(true);
   });

@@ -6,10 +6,12 @@ import type { WorkerLease } from './worker-lease';
 const REBALANCE_EVERY_MS = 10_000;
 /**
  * How often a worker that was alone at its last count counts again in rounds no notice woke: a
- * worker joining announces itself (its registration notifies `check_schedule`), and the round
- * that notice wakes counts on the 10-s rule; this is the fallback for a notice lost.
+ * worker joining announces itself (its registration notifies `check_schedule`), and a round a
+ * notice wakes counts at once (at most every COUNT_ALONE_WOKEN_MS, as notices of edits come in
+ * bursts); this is the fallback for a notice lost.
  */
 export const COUNT_ALONE_EVERY_MS = 60_000;
+export const COUNT_ALONE_WOKEN_MS = 1_000;
 /** A worker holds up to this much over its share (new monitors are taken at once; no churn over a few rows). */
 const SHARE_SLACK = 1.05;
 
@@ -30,6 +32,8 @@ export class Rebalancer {
   /** Per location, the most rows this worker holds (none counted yet: no limit). */
   private readonly most = new Map<string, number>();
   private aloneAtLastCount = false;
+  /** A notice woke a round since the last count (it may have been a worker joining): counted at the first round a second on. */
+  private wokenSinceCount = false;
 
   constructor(
     private readonly schedule: CheckSchedule,
@@ -56,13 +60,17 @@ export class Rebalancer {
   }
 
   /**
-   * Every REBALANCE_EVERY_MS, counts the shares again and hands back the excess; in a `quiet` round
-   * (no notice woke it) of a worker alone at its last count, every COUNT_ALONE_EVERY_MS.
+   * Every REBALANCE_EVERY_MS, counts the shares again and hands back the excess. A worker alone at
+   * its last count counts every COUNT_ALONE_EVERY_MS while only `quiet` rounds (no notice woke them)
+   * come, and once a notice woke one (it may be a worker joining), at the first round
+   * COUNT_ALONE_WOKEN_MS after its last count.
    */
   async rebalanceIfDue(now: Date, quiet = false): Promise<void> {
-    const everyMs = quiet && this.aloneAtLastCount ? COUNT_ALONE_EVERY_MS : REBALANCE_EVERY_MS;
+    if (!quiet && this.aloneAtLastCount) this.wokenSinceCount = true;
+    const everyMs = !this.aloneAtLastCount ? REBALANCE_EVERY_MS : this.wokenSinceCount ? COUNT_ALONE_WOKEN_MS : COUNT_ALONE_EVERY_MS;
     if (now.getTime() - this.lastRebalance < everyMs) return;
     this.lastRebalance = now.getTime();
+    this.wokenSinceCount = false;
     await this.rebalance(now);
   }
 
@@ -71,6 +79,7 @@ export class Rebalancer {
     this.lastRebalance = 0;
     this.most.clear();
     this.aloneAtLastCount = false;
+    this.wokenSinceCount = false;
   }
 
   /** Hands back rows beyond the share: neither running nor waiting to be recorded, each at its next slot. */

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { HeldChecks, heldOf } from '../../../../../src/application/scheduling/dispatcher/held-checks';
-import { COUNT_ALONE_EVERY_MS, Rebalancer } from '../../../../../src/application/scheduling/dispatcher/rebalancer';
+import { COUNT_ALONE_EVERY_MS, COUNT_ALONE_WOKEN_MS, Rebalancer } from '../../../../../src/application/scheduling/dispatcher/rebalancer';
 import { WorkerLease } from '../../../../../src/application/scheduling/dispatcher/worker-lease';
 import type { ClaimedCheck } from '../../../../../src/application/scheduling/ports';
 import { FakeSchedule } from '../../../../support/fakes/scheduling-fakes';
@@ -77,24 +77,25 @@ describe('Rebalancer (fair share, hand-back)', () => {
     expect(held.size, 'claimed, not yet held').to.equal(0);
   });
 
-  it('counts again only every 10 s, or at once after a reset (a new generation of the worker)', async () => {
-    const { schedule, clock, held, rebalancer } = await holding(rows('eu', 10), {});
+  it('not alone, counts again only every 10 s, or at once after a reset (a new generation of the worker)', async () => {
+    const { schedule, clock, held, rebalancer } = await holding(rows('eu', 20), { eu: 1 });
     await rebalancer.rebalanceIfDue(clock.now());
-    schedule.workers.set('another', { until: Infinity, locations: ['eu'] });
+    expect(held.size, 'a share of 10, and 5 % over it').to.equal(11);
+    schedule.workers.set('a third', { until: Infinity, locations: ['eu'] });
     clock.advance(9_999);
     await rebalancer.rebalanceIfDue(clock.now());
-    expect(held.size, 'not yet').to.equal(10);
+    expect(held.size, 'not yet').to.equal(11);
     clock.advance(1);
     await rebalancer.rebalanceIfDue(clock.now());
-    expect(held.size, 'a share of 5, and 5 % over it').to.equal(6);
+    expect(held.size, 'a share of 7, and 5 % over it').to.equal(8);
     rebalancer.reset();
     expect(rebalancer.room().rows, 'no share counted').to.equal(Infinity);
-    schedule.workers.set('a third', { until: Infinity, locations: ['eu'] });
+    schedule.workers.set('a fourth', { until: Infinity, locations: ['eu'] });
     await rebalancer.rebalanceIfDue(clock.now());
-    expect(held.size, 'a share of 4, and 5 % over it').to.equal(5);
+    expect(held.size, 'a share of 5, and 5 % over it').to.equal(6);
   });
 
-  it('alone at its last count, counts again in quiet rounds only every COUNT_ALONE_EVERY_MS; a round a notice woke counts on the 10-s rule', async () => {
+  it('alone at its last count, counts again in quiet rounds only every COUNT_ALONE_EVERY_MS; a round a notice woke counts at once', async () => {
     const { schedule, clock, held, rebalancer } = await holding(rows('eu', 10), {});
     await rebalancer.rebalanceIfDue(clock.now(), true);
     const counted = () => schedule.loads;
@@ -124,5 +125,17 @@ describe('Rebalancer (fair share, hand-back)', () => {
     clock.advance(1);
     await rebalancer.rebalanceIfDue(clock.now(), true);
     expect(held.size, 'a share of 5, and 5 % over it').to.equal(6);
+  });
+
+  it('alone, a worker joining just after its count is counted at the first round a second after it', async () => {
+    const { schedule, clock, held, rebalancer } = await holding(rows('eu', 10), {});
+    await rebalancer.rebalanceIfDue(clock.now(), true);
+    schedule.workers.set('joined', { until: Infinity, locations: ['eu'] });
+    clock.advance(COUNT_ALONE_WOKEN_MS - 1);
+    await rebalancer.rebalanceIfDue(clock.now(), false);
+    expect(held.size, 'notices come in bursts: not within the second').to.equal(10);
+    clock.advance(4_000);
+    await rebalancer.rebalanceIfDue(clock.now(), true);
+    expect(held.size, 'the next round counts, quiet or not: a share of 5, and 5 % over it').to.equal(6);
   });
 });
