@@ -15,6 +15,16 @@ export class CheckDeadline implements Deadline {
     return deadline;
   }
 
+  /**
+   * A deadline that passes `ms` from now, and `clear` to call once the work it bounds has ended
+   * (on every path: a `finally`), so its timer neither fires late nor keeps the process waiting.
+   */
+  static within(ms: number): { deadline: CheckDeadline; clear: () => void } {
+    const deadline = new CheckDeadline();
+    const timer = setTimeout(() => deadline.pass(), ms);
+    return { deadline, clear: () => clearTimeout(timer) };
+  }
+
   onPassed(listener: () => void): () => void {
     if (this.passed) return unsubscribed;
     this.listeners.push(listener);

@@ -88,8 +88,7 @@ export class HttpNotificationSender implements NotificationSender, DirectSender 
   }
 
   private async post(url: string, headers: Record<string, string>, body: string, method: 'POST' | 'PUT' = 'POST'): Promise<SendOutcome> {
-    const deadline = new CheckDeadline();
-    const timer = setTimeout(() => deadline.pass(), this.turnMs);
+    const { deadline, clear } = CheckDeadline.within(this.turnMs);
     // The receiver's latency: from the post's turn at its receiver, not from the queue before it.
     let started = performance.now();
     try {
@@ -128,7 +127,7 @@ export class HttpNotificationSender implements NotificationSender, DirectSender 
         ...(error instanceof TurnNotFree ? { latencyMs: 0, local: true } : { latencyMs: performance.now() - started }),
       };
     } finally {
-      clearTimeout(timer);
+      clear();
     }
   }
 }

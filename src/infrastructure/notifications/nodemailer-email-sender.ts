@@ -117,8 +117,7 @@ export class NodemailerEmailSender implements NotificationSender, DirectSender {
     } catch (error) {
       return outcome('rejected', started, { error: (error as Error).message });
     }
-    const turn = new CheckDeadline();
-    const timer = setTimeout(() => turn.pass(), this.turnMs);
+    const { deadline: turn, clear } = CheckDeadline.within(this.turnMs);
     try {
       const info = await this.transports.send(
         { host: server.host, address, port: server.port, security: server.security, username: server.username, password: server.password },
@@ -146,7 +145,7 @@ export class NodemailerEmailSender implements NotificationSender, DirectSender {
         error: failure.message ?? 'SMTP failure',
       });
     } finally {
-      clearTimeout(timer);
+      clear();
     }
   }
 

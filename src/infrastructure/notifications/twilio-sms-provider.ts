@@ -53,8 +53,7 @@ export class TwilioSmsProvider implements SmsProvider, VoiceProvider {
       accept: 'application/json',
       authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`,
     };
-    const deadline = new CheckDeadline();
-    const timer = setTimeout(() => deadline.pass(), this.timeoutMs);
+    const { deadline, clear } = CheckDeadline.within(this.timeoutMs);
     const started = performance.now();
     try {
       const response = await this.pool.request({
@@ -91,7 +90,7 @@ export class TwilioSmsProvider implements SmsProvider, VoiceProvider {
         messageId: null,
       };
     } finally {
-      clearTimeout(timer);
+      clear();
     }
   }
 }

@@ -132,10 +132,9 @@ export class PinnedHttpPool {
     const origin = this.originOf({ addresses, port, servername: https ? hostname : null }, `${url.protocol}//${hostname}:${port}`);
     const release = await origin.slots.acquire(deadline);
     request.onTurn?.();
-    const exchange = request.exchangeMs === undefined ? null : new CheckDeadline();
-    const timer = exchange && setTimeout(() => exchange.pass(), request.exchangeMs);
+    const exchange = request.exchangeMs === undefined ? null : CheckDeadline.within(request.exchangeMs);
     try {
-      const sent = exchange ? { ...request, deadline: exchange } : request;
+      const sent = exchange ? { ...request, deadline: exchange.deadline } : request;
       for (let retries = 0; ; retries++) {
         try {
           return await this.send(origin.agent, hostname, port, https, sent);
@@ -145,7 +144,7 @@ export class PinnedHttpPool {
         }
       }
     } finally {
-      if (timer) clearTimeout(timer);
+      exchange?.clear();
       release();
     }
   }

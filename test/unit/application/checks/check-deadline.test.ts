@@ -50,4 +50,32 @@ describe("CheckDeadline (what probes see of a check's deadline)", () => {
       timers.restore();
     }
   });
+
+  it('passes within a time of its own, calling each listener once, unless cleared first', () => {
+    const timers = sinon.useFakeTimers();
+    try {
+      const passing = CheckDeadline.within(20);
+      let calls = 0;
+      passing.deadline.onPassed(() => calls++);
+      timers.tick(19);
+      expect(passing.deadline.passed).to.equal(false);
+      timers.tick(1);
+      expect(passing.deadline.passed).to.equal(true);
+      passing.clear();
+      timers.tick(100);
+      expect(calls).to.equal(1);
+
+      const cleared = CheckDeadline.within(20);
+      cleared.deadline.onPassed(() => calls++);
+      timers.tick(10);
+      cleared.clear();
+      timers.tick(100);
+      expect(cleared.deadline.passed).to.equal(false);
+      expect(cleared.deadline.signal.aborted).to.equal(false);
+      expect(calls).to.equal(1);
+      expect(timers.countTimers()).to.equal(0);
+    } finally {
+      timers.restore();
+    }
+  });
 });
