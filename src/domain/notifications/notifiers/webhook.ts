@@ -33,8 +33,8 @@ export const webhook = {
       mark: 'plain',
       label: 'Headers',
       help:
-        'Extra request headers (never Host: webhookHostHeaderForbidden; not Content-Type, Content-Length, Connection, ' +
-        'Transfer-Encoding or X-Webhook-*)',
+        'Extra request headers; the service sets Host, Content-Type, Content-Length, Connection, Transfer-Encoding ' +
+        'and X-Webhook-* itself, so those are refused',
       input: { kind: 'headers', nameMax: 100, valueMax: 2000 },
     },
   ],

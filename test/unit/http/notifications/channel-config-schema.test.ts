@@ -32,7 +32,7 @@ describe('channel config schemas (built from the notifier descriptors)', () => {
     expect(descriptionsOf(channelConfigInput(NOTIFIERS))).to.deep.equal({
       url: 'webhook, slack, teams, discord, ntfy, pagerduty, teams-workflows, pushover, matrix, opsgenie, google-chat, mattermost, gotify, zulip: the URL posted to (http or https, a public host)',
       headers:
-        'webhook: extra request headers (never Host: webhookHostHeaderForbidden; not Content-Type, Content-Length, Connection, Transfer-Encoding or X-Webhook-*)',
+        'webhook: extra request headers; the service sets Host, Content-Type, Content-Length, Connection, Transfer-Encoding and X-Webhook-* itself, so those are refused',
       recipients: 'email: recipient addresses (lowercased, each once)',
       phoneNumbers: 'sms, voice: numbers in E.164 (+4930123456), each once',
       messagePrefix:
