@@ -33,7 +33,8 @@
  * (default the service's, 120,000: how long the killed worker's claims wait). BENCH_PROFILE=file.cpuprofile writes
  * a CPU profile of the worker draining the backlog (until the kill); BENCH_PROFILE_STORM=file one of the
  * storm's window (the worker's CPU per incident told); BENCH_PROFILE_ALONE=file one of
- * the measured delivery alone.
+ * the measured delivery alone; BENCH_PROFILE_RECORD=file one of the service recording the storm's rounds.
+ * BENCH_STORM_ONLY=1 stops after the storm and prints its figures alone (no goals, exit 0).
  * Then the kill in flight (`killInFlight`): BENCH_IN_FLIGHT (default 500) routed deliveries written
  * at once, the receivers holding each answer BENCH_HOLD_MS (default 3,000), the worker SIGKILLed once
  * BENCH_KILL_SENT (default 0.2) of them arrived (sent, not settled); another starts and takes the
@@ -65,6 +66,9 @@ const KILL_AFTER = Number(process.env.BENCH_KILL_AFTER ?? 0.3);
 const PROFILE = process.env.BENCH_PROFILE;
 const PROFILE_ALONE = process.env.BENCH_PROFILE_ALONE;
 const PROFILE_STORM = process.env.BENCH_PROFILE_STORM;
+const PROFILE_RECORD = process.env.BENCH_PROFILE_RECORD;
+/** Stop after the storm, printing its figures alone (no goals): for comparing builds on the storm in less time. */
+const STORM_ONLY = process.env.BENCH_STORM_ONLY === '1';
 /** How long the bench waits for a ledger to drain: past the default lease (120 s), which a killed worker's claims wait out. */
 const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_MS ?? 300_000);
 /** The kill in flight: routed deliveries written at once, the receivers holding each answer HOLD_MS, the worker killed once KILL_SENT of them arrived. */
@@ -217,7 +221,9 @@ async function main() {
     if (PROFILE_STORM) await worker.request({ type: 'profile-start' });
     const cpuA = await worker.request<{ cpuMicros: number }>({ type: 'cpu' });
     const pgA = await postgresCpuMicros(service.pid);
+    if (PROFILE_RECORD) await service.request({ type: 'profile-start' });
     const storm = await service.request<Recorded>({ type: 'record', status: 'down', chunk: CHUNK });
+    if (PROFILE_RECORD) await service.request({ type: 'profile-stop', file: path.resolve(PROFILE_RECORD) });
     progress(
       `${MONITORS} failing results recorded in ${storm.rounds.length} rounds (alertConsecutiveChecks ${storm.consecutiveChecks}): ${storm.rounds.map((r) => `${r.results} in ${r.ms} ms`).join(', ')}`,
     );
@@ -232,6 +238,23 @@ async function main() {
     const stormFigures = figuresOf(opened, storm.decidedAt, stormLedger.delivered);
     const fromFirstFailure = figuresOf(opened, storm.startedAt, stormLedger.delivered);
     const stormPerChannel = perChannelOf(opened);
+    if (STORM_ONLY) {
+      const perIncident = (cpuB.cpuMicros - cpuA.cpuMicros) / Math.max(1, stormFigures.incidentsNotified);
+      console.log(
+        JSON.stringify({
+          storm: {
+            ...stormFigures,
+            rounds: storm.rounds.map((r) => ({ afterMs: r.at - storm.startedAt, results: r.results, ms: r.ms })),
+            msToRecordDecidingResults: storm.msToRecordDeciding,
+            workerCpuMicrosPerIncident: Math.round(perIncident),
+            workerCpuRatioKeepAlive: ratio(perIncident, bareBefore.keepAlive),
+            postgresCpuMicrosPerIncident: pgA === null || pgB === null ? null : Math.round((pgB - pgA) / stormFigures.incidentsNotified),
+          },
+          load: { before: loadBefore, after: loadAverage() },
+        }),
+      );
+      return;
+    }
     const delivered = stormLedger.delivered;
     const workerMicros = (cpuB.cpuMicros - cpuA.cpuMicros) / delivered;
     const pgMicros = pgA === null || pgB === null ? null : (pgB - pgA) / delivered;

@@ -11,11 +11,13 @@
  *     one result per monitor of the set through the check engine's recorder (OUTCOME_RECORDER, as a registered worker), then the
  *     confirmation rounds those results ask for, each at its time, until none is asked for
  *   {type: 'ledger'} -> {unrouted, pending, delivered, failed, incidentsOpen}
+ *   {type: 'profile-start'} / {type: 'profile-stop', file}   a CPU profile of this process (the recording)
  */
 import 'reflect-metadata';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Session } from 'node:inspector/promises';
 import pino from 'pino';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { loadConfig } from '../../src/main/config';
@@ -28,6 +30,9 @@ import {
   type OutcomeRecorder,
   type PlannedCheck,
 } from '../../src/application/scheduling/ports';
+import { BatchRecorder, RECORD_CHUNK } from '../../src/application/scheduling/dispatcher/batch-recorder';
+import { heldOf } from '../../src/application/scheduling/dispatcher/held-checks';
+import { WorkerLease } from '../../src/application/scheduling/dispatcher/worker-lease';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/domain/monitoring/alert-settings';
 import { CreateNotificationChannel } from '../../src/application/notifications/create-notification-channel';
 import type { Actor } from '../../src/application/shared/actor';
@@ -58,12 +63,28 @@ async function main() {
   // The check engine's recording path: the recorder its workers call (each chunk in a transaction
   // of its own, the results judged and stored with the worker's renewal in it, and the
   // confirmation re-checks they ask for logged in the schedule's change log), as a registered worker.
+  // Chunks of the engine's size go through its batch recorder (RECORD_CONCURRENCY in flight), as a
+  // worker's recording loop hands them over; other sizes are recorded one after another.
   const recorder = app.container.get<OutcomeRecorder>(OUTCOME_RECORDER);
-  const schedule = app.container.get<CheckSchedule>(CHECK_SCHEDULE);
-  const aliveUntil = () => new Date(Date.now() + 3_600_000);
-  await schedule.register(WORKER_ID, [BENCH_LOCATION], aliveUntil(), 0);
+  const lease = new WorkerLease(app.container.get<CheckSchedule>(CHECK_SCHEDULE), WORKER_ID, [BENCH_LOCATION], 3_600_000, 0);
+  await lease.keepAlive(new Date());
+  const clock = { now: () => new Date() };
+  const recordAll = async (outcomes: CheckOutcome[], chunk: number) => {
+    if (chunk !== RECORD_CHUNK) {
+      for (let i = 0; i < outcomes.length; i += chunk) {
+        await recorder.record(lease.workerId, outcomes.slice(i, i + chunk), new Date(), lease.aliveUntil(new Date()));
+      }
+      return;
+    }
+    const batches = new BatchRecorder(recorder, clock, lease, { recorded: 0, dropped: 0 }, () => {
+      throw new Error('the bench recorder was fenced');
+    });
+    for (const outcome of outcomes) batches.add(heldOf(outcome.planned.check, null), outcome);
+    await batches.flush();
+  };
   const sets = new Map<string, Array<{ id: number; organizationId: number; customerId: number }>>();
 
+  const profiler = new Session();
   process.on('message', async (m: { type: string; id: number; [key: string]: unknown }) => {
     if (m.type === 'seed') {
       const started = Date.now();
@@ -161,9 +182,7 @@ async function main() {
           sql`SELECT COALESCE(max(seq), 0)::text AS seq FROM check_changes`,
         );
         const outcomes = round.ids.map((id) => outcomeOf(byId.get(id)!, down, checkedAt));
-        for (let i = 0; i < outcomes.length; i += chunk) {
-          await recorder.record(WORKER_ID, outcomes.slice(i, i + chunk), new Date(), aliveUntil());
-        }
+        await recordAll(outcomes, chunk);
         rounds.push({ at: started, results: outcomes.length, ms: Date.now() - started });
         // The confirmations this round asked for, grouped by their time (the engine runs each at its time).
         const asked = await runner.query<{ monitor_id: string; at_ms: string }>(
@@ -191,6 +210,18 @@ async function main() {
         rounds,
         consecutiveChecks: CONSECUTIVE,
       });
+    }
+    if (m.type === 'profile-start') {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+      process.send!({ id: m.id });
+    }
+    if (m.type === 'profile-stop') {
+      const { profile } = await profiler.post('Profiler.stop');
+      await fs.writeFile(String(m.file), JSON.stringify(profile));
+      profiler.disconnect();
+      process.send!({ id: m.id });
     }
     if (m.type === 'ledger') {
       const [row] = await runner.query<Record<string, number>>(

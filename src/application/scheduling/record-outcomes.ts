@@ -20,8 +20,11 @@ export const observationOf = (result: CheckResult): CheckObservation => ({
  * its results ask for (confirmation.ts: one per monitor, run from every location at once) in the
  * same transaction: results are stored and judged by the alert rules only while the worker is
  * alive and unfenced, so once another worker has taken its rows over, its late outcomes count for
- * nothing (each slot counts once). Monitors are handled in id order so concurrent batches lock
- * alike. A batch the steady memo alone knows to be steady (every result up, nothing to judge or
+ * nothing (each slot counts once). The renewal is the transaction's last write, and a refused one
+ * rolls the batch back: the worker's row stays locked only from there to the commit, so two
+ * batches of one worker are judged and written at once (BatchRecorder's chunks in flight), and
+ * a fence committed before the renewal still voids the batch. Monitors are handled in id order so
+ * concurrent batches lock alike. A batch the steady memo alone knows to be steady (every result up, nothing to judge or
  * confirm) is stored with the renewal by one write of its own (`steady`): a steady engine spends
  * one statement a round instead of a transaction of four.
  */
@@ -51,11 +54,19 @@ export class RecordOutcomes implements OutcomeRecorder {
         ? { recorded: outcomes.length, dropped: 0, fenced: false }
         : { recorded: 0, dropped: outcomes.length, fenced: true };
     }
-    return this.tx.run(async (tx) => {
-      if (!(await this.schedule.renew(workerId, now, aliveUntil, tx))) return { recorded: 0, dropped: outcomes.length, fenced: true };
-      const { judged, recheck } = await this.recordResult.executeMany(inputs, tx);
-      await this.schedule.confirmAt([...confirmationsOf(judged), ...recheck], tx);
-      return { recorded: outcomes.length, dropped: 0, fenced: false };
-    });
+    try {
+      return await this.tx.run(async (tx) => {
+        const { judged, recheck } = await this.recordResult.executeMany(inputs, tx);
+        await this.schedule.confirmAt([...confirmationsOf(judged), ...recheck], tx);
+        if (!(await this.schedule.renew(workerId, now, aliveUntil, tx))) throw FENCED;
+        return { recorded: outcomes.length, dropped: 0, fenced: false };
+      });
+    } catch (error) {
+      if (error === FENCED) return { recorded: 0, dropped: outcomes.length, fenced: true };
+      throw error;
+    }
   }
 }
+
+/** Thrown to roll back the batch of a worker whose renewal, its transaction's last write, found it fenced. */
+const FENCED = new Error('the worker was fenced: its batch is rolled back');

@@ -52,9 +52,40 @@ describe('RecordOutcomes: writes join the transaction they run in', () => {
     const { schedule, transactions, steady, record } = await aRecorder();
     expect(await record([outcome(7)])).to.deep.equal({ recorded: 1, dropped: 0, fenced: false });
     expect(transactions.handed).to.have.length(1);
-    expect(schedule.writes.map(({ write }) => write)).to.deep.equal(['renew', 'confirmAt']);
+    expect(
+      schedule.writes.map(({ write }) => write),
+      'the renewal last: the worker row is locked only to the commit',
+    ).to.deep.equal(['confirmAt', 'renew']);
     expect(schedule.writes.every(({ tx }) => tx === transactions.handed[0])).to.equal(true);
     expect(steady.batches, 'a result to judge never takes the steady write').to.have.length(0);
+  });
+
+  it('throws out of the transaction when the renewal finds the worker fenced, and answers that it was', async () => {
+    const { clock, schedule, record } = await aRecorder();
+    clock.advance(LEASE_MS + 1); // the lease lapsed: another worker's claim fences it
+    await schedule.claim({ workerId: 'other', locations: ['eu'], now: clock.now(), limit: 10 });
+    const settled: string[] = [];
+    const runner = {
+      run: async <T>(work: (tx: never) => Promise<T>) => {
+        try {
+          const result = await work(undefined as never);
+          settled.push('committed');
+          return result;
+        } catch (error) {
+          settled.push('rolled back');
+          throw error;
+        }
+      },
+    };
+    const world = aCheckResultWorld({ clock, locations: ['eu'] });
+    const fenced = new RecordOutcomes(schedule, world.useCase, runner, new FakeSteadyCheckResults(schedule, world.results));
+    expect(await fenced.record(WORKER, [outcome(7)], clock.now(), new Date(clock.now().getTime() + LEASE_MS))).to.deep.equal({
+      recorded: 0,
+      dropped: 1,
+      fenced: true,
+    });
+    expect(settled).to.deep.equal(['rolled back']);
+    expect(await record([outcome(8)]), 'the same through the shared runner').to.deep.equal({ recorded: 0, dropped: 1, fenced: true });
   });
 });
 
