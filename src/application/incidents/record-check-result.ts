@@ -128,29 +128,33 @@ export class RecordCheckResult {
     return this.rowsOf(inputs);
   }
 
-  /** Steady up results (see AlertState.isSteady), from the memo or one read of the states, and the others. */
+  /**
+   * Steady up results (see AlertState.isSteady), from the memo or one read of the states, and the
+   * others. Only an up result can be steady, so the read asks only for the up results the memo does
+   * not know: a storm's failures go to the rules without reading their states twice.
+   */
   private async split(inputs: readonly RecordCheckResultInput[]) {
-    const steady: RecordCheckResultInput[] = [];
+    const steady = new Set<RecordCheckResultInput>();
     const unknown: RecordCheckResultInput[] = [];
     for (const input of inputs) {
-      (input.result.status === 'up' && this.memo.knows(input.monitorId, input.location) ? steady : unknown).push(input);
+      if (input.result.status !== 'up') continue;
+      if (this.memo.knows(input.monitorId, input.location)) steady.add(input);
+      else unknown.push(input);
     }
-    const others: RecordCheckResultInput[] = [];
     const watch = this.memo.watch();
     try {
       const states = unknown.length === 0 ? new Map() : await this.states.peek([...new Set(unknown.map((i) => i.monitorId))]);
       for (const input of unknown) {
         if (states.get(input.monitorId)?.isSteady(input.location, input.result.status)) {
-          steady.push(input);
+          steady.add(input);
           watch.remember(input.monitorId, input.location);
-        } else {
-          others.push(input);
         }
       }
     } finally {
       watch.close();
     }
-    return { steady, others };
+    // Both in the batch's order (a monitor's results are judged in the order they came).
+    return { steady: inputs.filter((input) => steady.has(input)), others: inputs.filter((input) => !steady.has(input)) };
   }
 
   private rowsOf(steady: readonly RecordCheckResultInput[]): StoredResult[] {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import pg from 'pg';
-import { OUTCOME_RECORDER, type CheckOutcome, type PlannedCheck } from '../../../../src/application/scheduling/ports';
+import { OUTCOME_RECORDER, type CheckOutcome, type OutcomeRecorder, type PlannedCheck } from '../../../../src/application/scheduling/ports';
 import { PgCheckSchedule } from '../../../../src/infrastructure/scheduling/pg-check-schedule';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
 import { anOrganization, aCheckResult } from '../../../support/builders';
@@ -34,7 +34,7 @@ async function setup() {
   const stored = async () => (await server.database.sql.query(sql`SELECT 1 FROM check_results WHERE monitor_id = ${monitorId}`)).length;
   const state = async () =>
     (await server.database.sql.query(sql`SELECT 1 FROM monitor_alert_states WHERE monitor_id = ${monitorId}`)).length;
-  const recorder = server.container.get(OUTCOME_RECORDER);
+  const recorder = server.container.get<OutcomeRecorder>(OUTCOME_RECORDER);
   return { server, schedule, recorder, worker, location, now, failed, stored, state };
 }
 

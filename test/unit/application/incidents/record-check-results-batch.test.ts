@@ -77,6 +77,19 @@ describe('RecordCheckResult.executeMany with a memo of steady monitors', () => {
     expect(unfollowed.states.peeked).to.deep.equal([[7], [7], [7]]);
   });
 
+  it('reads no state before the lock for a batch of failures: only an up result can be steady', async () => {
+    const { states, incidents, useCase, input } = await remembering();
+    expect((await useCase.executeMany([input('down', 0), input('down', 1)], new FakeTransaction())).steady).to.equal(0);
+    expect(states.peeked, 'the rules lock and read the state once').to.deep.equal([]);
+    expect([...incidents.rows.values()].filter((i) => i.status === 'open')).to.have.length(1);
+    await useCase.executeMany([input('down', 2), input('up', 3)], new FakeTransaction());
+    expect(states.peeked, 'the up result of the batch is looked up').to.deep.equal([[7]]);
+    expect(
+      [...incidents.rows.values()].filter((i) => i.status === 'open'),
+      'judged in order: the up came last',
+    ).to.have.length(0);
+  });
+
   it('judges a down of a remembered monitor by the rules, and reads the state again after it', async () => {
     const { states, incidents, useCase, input } = await remembering();
     await useCase.executeMany([input('up', 0)], new FakeTransaction());
