@@ -36,9 +36,9 @@ export interface MaintenanceWindowRepository {
   /** Optimistic: a window changed since it was read answers AppError('conflict'). */
   save(window: MaintenanceWindow, tx: Transaction): Promise<void>;
   remove(window: MaintenanceWindow, tx: Transaction): Promise<void>;
-  /** Unscoped, for the check engine: the monitor and the windows naming it or its customer; null when it is gone. */
+  /** Unscoped, for the check engine: the monitor and the windows naming it or its customer; null when it is gone or none does. */
   coveringMonitor(monitorId: number): Promise<{ monitor: CoveredMonitor; windows: MaintenanceWindow[] } | null>;
-  /** The same for many monitors in one read; monitors that are gone are left out. */
+  /** The same for many monitors in one read; monitors that are gone, or that no window covers, are left out. */
   coveringMonitors(monitorIds: readonly number[]): Promise<Map<number, { monitor: CoveredMonitor; windows: MaintenanceWindow[] }>>;
   /** Unscoped, for watch notifications: the customer IP or domain and the windows naming it or its customer; null when it is gone. */
   coveringAsset(type: 'customerIp' | 'customerDomain', id: number): Promise<{ customerId: number; windows: MaintenanceWindow[] } | null>;

@@ -70,7 +70,7 @@ export class FakeMaintenanceWindows implements MaintenanceWindowRepository {
     const monitor = this.monitors.get(monitorId);
     if (!monitor) return null;
     const windows = [...this.rows.values()].filter((w) => w.organizationId === monitor.organizationId && w.coversMonitor(monitor));
-    return { monitor, windows: windows.map(copyOf) };
+    return windows.length === 0 ? null : { monitor, windows: windows.map(copyOf) };
   }
   async coveringMonitors(monitorIds: readonly number[]) {
     const found = await Promise.all(monitorIds.map(async (id) => [id, await this.coveringMonitor(id)] as const));
