@@ -111,7 +111,7 @@ describe('console: the channel form, drawn from the notifier descriptors', funct
     await page.getByRole('button', { name: 'Save channel' }).click();
     const refusal = page.locator('#edit-channel-headers-error');
     await refusal.waitFor();
-    expect(await refusal.textContent()).to.match(/config\.headers\.Content-Type/);
+    expect(await refusal.textContent()).to.match(/config\.headers\.Content-Type: a header the service sets itself/);
     expect(await page.locator('#edit-channel-target-error').count()).to.equal(0);
     await page.screenshot({ path: path.join(SHOTS, 'channel-form-headers.png'), fullPage: true });
     await headers.fill('X-Team: platform\nX-Env: prod');

@@ -10,9 +10,41 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/i;
 /** Headers the transport owns: a channel may not forge them. Host is the spec's own code. */
 const TRANSPORT_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'content-type']);
 
-/** The spec's 400 for a config field, naming it and why. */
+/**
+ * What each reason a config field is refused for says to a person (the console shows the message at
+ * the field; `data.reason` keeps the code for programs).
+ */
+const REASON_WORDS: Readonly<Record<string, string>> = {
+  required: 'required',
+  reservedHeader: 'a header the service sets itself; leave it out',
+  badHeaderName: "not a header name (letters, digits and !#$%&'*+-.^_`|~ only)",
+  badHeaderValue: 'a header value cannot contain a line break',
+  notAnEmailAddress: 'not an e-mail address',
+  notE164: 'not a phone number in E.164 form, such as +4930123456',
+  badToken: 'not a valid token (copy it whole, without spaces)',
+  notAnApiKey: 'not a valid API key (copy it whole, without spaces)',
+  notAnAppToken: 'not an application token (30 letters and digits)',
+  notAUserKey: 'not a user or group key (30 letters and digits)',
+  notAUserId: 'not the id of a user',
+  notATopic: 'not a topic name (letters, digits, - and _, at most 64)',
+  notAThreadId: 'not a topic (thread) id: a whole number',
+  notARoutingKey: 'not an integration (routing) key: 32 letters and digits',
+  notARoomId: 'not a room id such as !abc:example.org',
+  notAName: 'not a name the service takes',
+  notAChatId: "not a chat id: a number, or a public channel's @username",
+  notAChannelName: 'not a channel name',
+  notABotToken: 'not a bot token such as 123456789:AA...',
+};
+
+/** The words for a reason; `notAllowedFor:<type>` names the channel type that has no such field. */
+function wordsFor(reason: string): string {
+  if (reason.startsWith('notAllowedFor:')) return `not a field of a ${reason.slice('notAllowedFor:'.length)} channel`;
+  return REASON_WORDS[reason] ?? reason;
+}
+
+/** The spec's 400 for a config field, naming it and why (the reason's code in `data.reason`, its words in the message). */
 export const invalid = (field: string, reason: string) =>
-  new AppError('invalidRequestBody', { field, reason }, `Invalid ${field} (${reason})`);
+  new AppError('invalidRequestBody', { field, reason }, `Invalid ${field}: ${wordsFor(reason)}`);
 
 /** The URL a channel posts to, required, judged by the channel URL rule. */
 export function postedUrl(config: ChannelConfig, allowsPrivate?: AddressAllowance): string {

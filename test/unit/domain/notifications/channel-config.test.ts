@@ -33,6 +33,40 @@ describe('channel config', () => {
     }
   });
 
+  it('says why a field is refused in words, naming the field, with the code kept in data.reason', () => {
+    const messageOf = (type: Parameters<typeof normalizeChannelConfig>[0], config: Record<string, unknown>) => {
+      try {
+        normalizeChannelConfig(type, config);
+      } catch (error) {
+        return { message: (error as Error).message, reason: (error as { details?: { reason?: string } }).details?.reason };
+      }
+      throw new Error('not refused');
+    };
+    expect(messageOf('webhook', { url: URL, headers: { 'Content-Type': 'text/plain' } })).to.deep.equal({
+      message: 'Invalid config.headers.Content-Type: a header the service sets itself; leave it out',
+      reason: 'reservedHeader',
+    });
+    expect(messageOf('sms', { phoneNumbers: ['030 1234'] }).message).to.equal(
+      'Invalid config.phoneNumbers.0: not a phone number in E.164 form, such as +4930123456',
+    );
+    expect(messageOf('webhook', { url: URL, recipients: ['a@example.com'] }).message).to.equal(
+      'Invalid config.recipients: not a field of a webhook channel',
+    );
+    const cases: Array<[Parameters<typeof normalizeChannelConfig>[0], Record<string, unknown>]> = [
+      ['webhook', { url: URL, headers: { 'bad name': 'x' } }],
+      ['webhook', { url: URL, headers: { 'X-Ok': 'a\r\nb' } }],
+      ['email', { recipients: ['nope'] }],
+      ['ntfy', { url: 'https://ntfy.example.com', topic: 'no spaces please' }],
+      ['pagerduty', { routingKey: 'short' }],
+      ['telegram', { botToken: 'nope', chatId: '1' }],
+    ];
+    for (const [type, config] of cases) {
+      const { message, reason } = messageOf(type, config);
+      expect(message, type).to.match(/^Invalid config\.[\w.-]+(\.[\w\s-]+)?: [a-z]/);
+      expect(message, 'the words, not the code').to.not.include(reason!);
+    }
+  });
+
   it('lowercases and de-duplicates email recipients and refuses a non-address', () => {
     expect(normalizeChannelConfig('email', { recipients: ['A@Example.com', 'a@example.com'] })).to.deep.equal({
       recipients: ['a@example.com'],
