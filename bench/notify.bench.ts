@@ -239,6 +239,34 @@ async function main() {
     const fromFirstFailure = figuresOf(opened, storm.startedAt, stormLedger.delivered);
     const stormPerChannel = perChannelOf(opened);
     if (STORM_ONLY) {
+      // Where the time after the deciding round went: the routing of its last failure, then the digests' deliveries.
+      const db = new pg.Client({ connectionString: String(service.ready.databaseUrl) });
+      await db.connect();
+      const [times] = (
+        await db.query<{ routed: string; digests_from: string; digests_to: string }>(
+          `SELECT (extract(epoch FROM (SELECT max(routed_at) FROM notification_outbox WHERE kind = 'incidentOpened')) * 1000)::bigint::text AS routed,
+                  (extract(epoch FROM min(created_at)) * 1000)::bigint::text AS digests_from,
+                  (extract(epoch FROM max(created_at)) * 1000)::bigint::text AS digests_to
+             FROM notification_deliveries WHERE event = 'incident.digest'`,
+        )
+      ).rows;
+      const [attempts] = (
+        await db.query<{ from: string; to: string; latency: number }>(
+          `SELECT (extract(epoch FROM min(a.at)) * 1000)::bigint::text AS from, (extract(epoch FROM max(a.at)) * 1000)::bigint::text AS to,
+                  max(a.latency_ms) AS latency
+             FROM notification_delivery_attempts a JOIN notification_deliveries d ON d.id = a.delivery_id WHERE d.event = 'incident.digest'`,
+        )
+      ).rows;
+      const digestArrivals = opened.filter((a) => a[1] === 'incident.digest').map((a) => a[3]);
+      await db.end();
+      const after = (at: string | undefined) => (at ? Number(at) - storm.decidedAt : null);
+      const timeline = {
+        msToLastRouted: after(times?.routed),
+        msToDigestsQueued: [after(times?.digests_from), after(times?.digests_to)],
+        msToDigestsAttempted: [after(attempts?.from), after(attempts?.to)],
+        digestLatencyMaxMs: attempts?.latency ?? null,
+        msToDigestsReceived: [Math.min(...digestArrivals) - storm.decidedAt, Math.max(...digestArrivals) - storm.decidedAt],
+      };
       const perIncident = (cpuB.cpuMicros - cpuA.cpuMicros) / Math.max(1, stormFigures.incidentsNotified);
       console.log(
         JSON.stringify({
@@ -246,6 +274,7 @@ async function main() {
             ...stormFigures,
             rounds: storm.rounds.map((r) => ({ afterMs: r.at - storm.startedAt, results: r.results, ms: r.ms })),
             msToRecordDecidingResults: storm.msToRecordDeciding,
+            ...timeline,
             workerCpuMicrosPerIncident: Math.round(perIncident),
             workerCpuRatioKeepAlive: ratio(perIncident, bareBefore.keepAlive),
             postgresCpuMicrosPerIncident: pgA === null || pgB === null ? null : Math.round((pgB - pgA) / stormFigures.incidentsNotified),
