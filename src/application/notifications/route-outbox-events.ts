@@ -185,7 +185,14 @@ export class RouteOutboxEvents {
   }
 
   /** Per channel, the changes it would have received one by one; the storm's end also to every channel of the customer's recoveries. */
-  private messagesOf(storm: DueStorm, stage: StormStage, figures: Storm, all: readonly NotificationChannel[], at: Date) {
+  private messagesOf(storm: DueStorm, stage: StormStage, figures: Storm, channels: readonly NotificationChannel[], at: Date) {
+    // What can route this customer's events (channelsToNotify): the organization's and the customer's
+    // channels, and monitors' overrides; other customers' channels are left out once per storm, not
+    // weighed again for each of its held events.
+    const all = channels.filter(
+      (c) =>
+        c.organizationId === storm.organizationId && (c.customerId === null || c.customerId === storm.customerId || c.monitorId !== null),
+    );
     const perChannel = new Map<number, { channel: NotificationChannel; changes: StormChange[] }>();
     const add = (channel: NotificationChannel, change: StormChange | null) => {
       const entry = perChannel.get(channel.id) ?? { channel, changes: [] };
