@@ -17,7 +17,7 @@ import 'reflect-metadata';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Session } from 'node:inspector/promises';
+import { cpuProfiler } from './cpu-profiler';
 import pino from 'pino';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { loadConfig } from '../../src/main/config';
@@ -84,7 +84,7 @@ async function main() {
   };
   const sets = new Map<string, Array<{ id: number; organizationId: number; customerId: number }>>();
 
-  const profiler = new Session();
+  const profiling = cpuProfiler();
   process.on('message', async (m: { type: string; id: number; [key: string]: unknown }) => {
     if (m.type === 'seed') {
       const started = Date.now();
@@ -211,18 +211,7 @@ async function main() {
         consecutiveChecks: CONSECUTIVE,
       });
     }
-    if (m.type === 'profile-start') {
-      profiler.connect();
-      await profiler.post('Profiler.enable');
-      await profiler.post('Profiler.start');
-      process.send!({ id: m.id });
-    }
-    if (m.type === 'profile-stop') {
-      const { profile } = await profiler.post('Profiler.stop');
-      await fs.writeFile(String(m.file), JSON.stringify(profile));
-      profiler.disconnect();
-      process.send!({ id: m.id });
-    }
+    if (await profiling(m)) return;
     if (m.type === 'ledger') {
       const [row] = await runner.query<Record<string, number>>(
         sql`SELECT (SELECT count(*)::int FROM notification_outbox WHERE routed_at IS NULL) AS unrouted,

@@ -10,7 +10,7 @@ import 'reflect-metadata';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Session } from 'node:inspector/promises';
+import { cpuProfiler } from './cpu-profiler';
 import pino from 'pino';
 import { loadConfig } from '../../src/main/config';
 import { startApplication } from '../../src/main/application';
@@ -35,24 +35,13 @@ async function main() {
     { ...config, databaseUrl: process.env.BENCH_DATABASE_URL },
     { jobs: false, checkWorker: false, logger },
   );
-  const profiler = new Session();
+  const profiling = cpuProfiler();
   process.on('message', async (m: { type: string; id: number; file?: string }) => {
     if (m.type === 'cpu') {
       const usage = process.cpuUsage();
       process.send!({ id: m.id, cpuMicros: usage.user + usage.system });
     }
-    if (m.type === 'profile-start') {
-      profiler.connect();
-      await profiler.post('Profiler.enable');
-      await profiler.post('Profiler.start');
-      process.send!({ id: m.id });
-    }
-    if (m.type === 'profile-stop') {
-      const { profile } = await profiler.post('Profiler.stop');
-      await fs.writeFile(String(m.file), JSON.stringify(profile));
-      profiler.disconnect();
-      process.send!({ id: m.id });
-    }
+    if (await profiling(m)) return;
     if (m.type === 'stop') {
       await app.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
