@@ -24,9 +24,9 @@ export const observationOf = (result: CheckResult): CheckObservation => ({
  * rolls the batch back: the worker's row stays locked only from there to the commit, so two
  * batches of one worker are judged and written at once (BatchRecorder's chunks in flight), and
  * a fence committed before the renewal still voids the batch. Monitors are handled in id order so
- * concurrent batches lock alike. A batch the steady memo alone knows to be steady (every result up, nothing to judge or
- * confirm) is stored with the renewal by one write of its own (`steady`): a steady engine spends
- * one statement a round instead of a transaction of four.
+ * concurrent batches lock alike. A batch the steady memo alone knows to be steady (every result
+ * up, nothing to judge or confirm) is stored with the renewal by one write of its own (`steady`):
+ * a steady engine spends one statement a round instead of a transaction of four.
  */
 export class RecordOutcomes implements OutcomeRecorder {
   constructor(
