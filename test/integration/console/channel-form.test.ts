@@ -114,6 +114,22 @@ describe('console: the channel form, drawn from the notifier descriptors', funct
     expect(await refusal.textContent()).to.match(/config\.headers\.Content-Type: a header the service sets itself/);
     expect(await page.locator('#edit-channel-target-error').count()).to.equal(0);
     await page.screenshot({ path: path.join(SHOTS, 'channel-form-headers.png'), fullPage: true });
+    expect(await seriousViolations(page), 'the refusal at 1,100 px').to.deep.equal([]);
+    // The same refusal on a phone, dark: read as words, nothing cut off.
+    const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, colorScheme: 'dark', bypassCSP: true });
+    try {
+      await phone.addCookies(await page.context().cookies());
+      const small = await phone.newPage();
+      await small.goto(page.url());
+      const smallHeaders = small.getByLabel(`${field('webhook', 'headers').label} (optional)`);
+      await smallHeaders.fill('X-Team: ops\nContent-Type: text/plain');
+      await small.getByRole('button', { name: 'Save channel' }).click();
+      await small.locator('#edit-channel-headers-error').waitFor();
+      expect(await seriousViolations(small), 'the refusal at 375 px dark').to.deep.equal([]);
+      await small.screenshot({ path: path.join(SHOTS, 'channel-form-headers-375-dark.png'), fullPage: true });
+    } finally {
+      await phone.close();
+    }
     await headers.fill('X-Team: platform\nX-Env: prod');
     await page.getByRole('button', { name: 'Save channel' }).click();
     await refusal.waitFor({ state: 'detached' });
