@@ -3,6 +3,7 @@ import { FaultRig, mustCall, signUpAt, type RunningService } from '../support/fa
 import { aSwitchableTarget, HoldingWebhookReceiver, stormCustomers } from '../support/storm-peers';
 import { logLines } from '../support/service-process';
 import { waitFor } from '../support/wait-for';
+import { UNTOLD_HELD } from '../support/outbox-events';
 
 const CUSTOMERS = 2;
 const PER_CUSTOMER = 20;
@@ -110,8 +111,8 @@ describe('SIGKILL mid-storm', function () {
     const outbox = async () => {
       const [row] = await rig.sql<Record<string, string>>(
         `SELECT count(*) FILTER (WHERE routed_at IS NULL) AS unrouted, count(*) FILTER (WHERE routed_at IS NOT NULL AND held_until IS NULL) AS alone,
-                count(*) FILTER (WHERE held_until IS NOT NULL AND digest_id IS NULL) AS held, count(*) FILTER (WHERE digest_id IS NOT NULL) AS digested
-           FROM notification_outbox WHERE organization_id = $1 AND kind = 'incidentOpened'`,
+                count(*) FILTER (WHERE ${UNTOLD_HELD}) AS held, count(*) FILTER (WHERE o.held_until IS NOT NULL AND NOT (${UNTOLD_HELD})) AS digested
+           FROM notification_outbox o WHERE organization_id = $1 AND kind = 'incidentOpened'`,
         [admin.organizationId],
       );
       return `openings unrouted ${row!.unrouted}, alone ${row!.alone}, held ${row!.held}, in a digest ${row!.digested}; ${receiver.received.length} POSTs received`;
@@ -179,8 +180,8 @@ describe('SIGKILL mid-storm', function () {
           async () => {
             const told = new Set(toldOf(receiver.received.map((hook) => hook.body)));
             const [untold] = await rig.sql<{ n: string }>(
-              `SELECT count(*) AS n FROM notification_outbox WHERE organization_id = $1 AND kind = 'incidentOpened'
-              AND (routed_at IS NULL OR (held_until IS NOT NULL AND digest_id IS NULL))`,
+              `SELECT count(*) AS n FROM notification_outbox o WHERE organization_id = $1 AND kind = 'incidentOpened'
+              AND (routed_at IS NULL OR (${UNTOLD_HELD}))`,
               [admin.organizationId],
             );
             const all = await deliveries();
@@ -197,8 +198,8 @@ describe('SIGKILL mid-storm', function () {
           [channel.publicId],
         );
         const outboxLeft = await rig.sql(
-          `SELECT id, kind, routed_at, held_until, digest_id FROM notification_outbox WHERE organization_id = $1
-              AND (routed_at IS NULL OR (held_until IS NOT NULL AND digest_id IS NULL))`,
+          `SELECT id, kind, routed_at, held_until, held_version FROM notification_outbox o WHERE organization_id = $1
+              AND (routed_at IS NULL OR (${UNTOLD_HELD}))`,
           [admin.organizationId],
         );
         const warnings = logLines(third.service).filter((line) => Number(line.level) >= 40);

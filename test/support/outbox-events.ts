@@ -40,3 +40,10 @@ export class OutboxMaintenanceEvents {
     );
   }
 }
+
+/**
+ * SQL: the outbox row `o` is held for its customer's storm and no message of that storm told it
+ * yet (its storm's `told_version` is below the version that held it).
+ */
+export const UNTOLD_HELD = `o.held_until IS NOT NULL AND o.held_version > (SELECT s.told_version FROM notification_storms s
+   WHERE s.organization_id = o.organization_id AND s.customer_id = o.held_customer_id)`;

@@ -22,6 +22,7 @@ interface StormRow {
   customer_id: number;
   state: CustomerStorm;
   version: number;
+  told_version: number;
   customer_name: string | null;
 }
 interface HeldRow extends OutboxRow {
@@ -31,10 +32,16 @@ interface HeldRow extends OutboxRow {
 
 /**
  * Customers' storms in PostgreSQL (notification_storms: the domain's state as JSON and a version).
- * Each write is one statement (a routing round's storms one for all): it locks the events it routes (or tells), goes ahead only if it got
- * all of them still unrouted (untold) and the storm row is still at the version read (a new row:
- * inserted only if none exists), and then writes the storm, the events' marks and the deliveries.
- * A concurrent writer therefore makes the other's statement write nothing.
+ * Each write is one statement (a round's storms one for all), guarded on the version read: a
+ * concurrent writer makes the other's write of that storm nothing.
+ *
+ * Routing locks the events it routes, goes ahead for a customer only if it got all of them still
+ * unrouted and its storm row is still at the version read (a new row: inserted only if none
+ * exists), and writes the storm, the events' marks and the deliveries. A held event is marked with
+ * its customer and the storm's version after that write (`held_version`). Telling moves the storm's
+ * `told_version` to its own version: the held events still untold are those above it, so a digest
+ * of 10,000 failures writes its storm's row, not 10,000 events' rows. A storm read at a version and
+ * still at it when told has held exactly the events read after it (each holding bumps the version).
  */
 export class SqlStormLedger implements StormLedger {
   /** `refused`: told of held rows the event decoder refuses (left held, out of the digest). */
@@ -98,19 +105,21 @@ export class SqlStormLedger implements StormLedger {
          INSERT INTO notification_storms (organization_id, customer_id, state, version, due_at)
          SELECT organization_id, customer_id, state::jsonb, 1, due_at::timestamptz FROM whole WHERE version = 0
          ON CONFLICT (organization_id, customer_id) DO NOTHING
-         RETURNING organization_id, customer_id
+         RETURNING organization_id, customer_id, version
        ), updated AS (
          UPDATE notification_storms s SET state = whole.state::jsonb, version = s.version + 1, due_at = whole.due_at::timestamptz
            FROM whole
           WHERE s.organization_id = whole.organization_id AND s.customer_id = whole.customer_id AND s.version = whole.version AND whole.version > 0
-         RETURNING s.organization_id, s.customer_id
+         RETURNING s.organization_id, s.customer_id, s.version
        ), written AS (
-         SELECT c.idx, c.customer_id FROM c
+         SELECT c.idx, c.customer_id, w.version FROM c
            JOIN (SELECT * FROM created UNION ALL SELECT * FROM updated) w ON w.organization_id = c.organization_id AND w.customer_id = c.customer_id
        ), marked AS (
          UPDATE notification_outbox o SET routed_at = ${at}, delivered_at = coalesce(o.delivered_at, ${at}),
                 held_until = CASE WHEN input.decision = 'held' THEN ${at}::timestamptz END,
-                held_kind = CASE WHEN input.decision = 'held' THEN input.event END
+                held_kind = CASE WHEN input.decision = 'held' THEN input.event END,
+                held_customer_id = CASE WHEN input.decision = 'held' THEN written.customer_id END,
+                held_version = CASE WHEN input.decision = 'held' THEN written.version END
            FROM input JOIN written ON written.idx = input.idx
           WHERE o.id = input.outbox_id
          RETURNING o.id, o.organization_id, input.decision, written.customer_id
@@ -131,25 +140,32 @@ export class SqlStormLedger implements StormLedger {
 
   async dueStorms(now: Date, limit: number): Promise<DueStorm[]> {
     const storms = await this.sql.query<StormRow>(sql`WITH due AS (
-         SELECT organization_id, customer_id, state, version FROM notification_storms WHERE due_at <= ${now} ORDER BY due_at LIMIT ${limit}
+         SELECT organization_id, customer_id, state, version, told_version FROM notification_storms WHERE due_at <= ${now} ORDER BY due_at LIMIT ${limit}
        )
        SELECT due.*, c.name AS customer_name FROM due LEFT JOIN customers c ON c.id = due.customer_id AND c.organization_id = due.organization_id`);
     if (storms.length === 0) return [];
+    // Read after the storms: a storm still at the version read when told held exactly these.
     const held = await this.sql.query<HeldRow>(sql`SELECT o.id, o.organization_id, o.kind, o.payload, o.held_kind, k.customer_id
-         FROM unnest(${storms.map((s) => s.organization_id)}::int[], ${storms.map((s) => s.customer_id)}::int[]) AS k(organization_id, customer_id)
-         JOIN notification_outbox o ON o.organization_id = k.organization_id AND (o.payload->>'customerId')::int = k.customer_id
-        WHERE o.held_until IS NOT NULL AND o.digest_id IS NULL
+         FROM unnest(${storms.map((s) => s.organization_id)}::int[], ${storms.map((s) => s.customer_id)}::int[], ${storms.map((s) => s.told_version)}::int[])
+           AS k(organization_id, customer_id, told_version)
+         JOIN notification_outbox o
+           ON o.organization_id = k.organization_id AND o.held_customer_id = k.customer_id AND o.held_version > k.told_version
+        WHERE o.held_until IS NOT NULL
         ORDER BY o.id`);
-    const read = relayedEventsOf(held, this.refused);
+    const heldBy = new Map<string, DueStorm['held'][number][]>();
+    for (const { row, event } of relayedEventsOf(held, this.refused)) {
+      const key = `${row.organization_id}/${row.customer_id}`;
+      const list = heldBy.get(key) ?? [];
+      list.push({ ...event, heldKind: row.held_kind });
+      heldBy.set(key, list);
+    }
     return storms.map((s) => ({
       organizationId: s.organization_id,
       customerId: s.customer_id,
       customerName: s.customer_name ?? `customer ${s.customer_id}`,
       state: s.state,
       version: s.version,
-      held: read
-        .filter(({ row }) => row.organization_id === s.organization_id && row.customer_id === s.customer_id)
-        .map(({ row, event }) => ({ ...event, heldKind: row.held_kind })),
+      held: heldBy.get(`${s.organization_id}/${s.customer_id}`) ?? [],
     }));
   }
 
@@ -173,17 +189,16 @@ export class SqlStormLedger implements StormLedger {
   }
 
   /**
-   * One statement for the round's due storms (`t`, by index) and their held events (`h`): it locks
-   * the held events still untold (in id order), keeps the storms that got all of theirs, moves each
-   * one still at the version read, and writes its message (one outbox event, routed, found again by
-   * its organization and customer) with a delivery per channel and its held events marked told by it.
+   * One statement for the round's due storms (`t`, by index): it moves each one still at the
+   * version read, marking its held events told (`told_version`), and writes its message (one outbox
+   * event, routed, found again by its organization and customer) with a delivery per channel.
    */
   async tellAll(tells: readonly StormTell[], at: Date): Promise<boolean[]> {
     if (tells.length === 0) return [];
     const stories = tells.map(({ storm, deliveries }) => {
-      const ids = storm.held.map((e) => e.id);
+      const count = storm.held.length;
       const stage = deliveries[0]?.message.data.stage ?? null;
-      const summary = `storm of customer ${storm.customerId}: ${ids.length} held events told${stage === null ? '' : ` (${String(stage)})`}`;
+      const summary = `storm of customer ${storm.customerId}: ${count} held events told${stage === null ? '' : ` (${String(stage)})`}`;
       const payload = {
         kind: 'incidentDigest',
         organizationId: storm.organizationId,
@@ -192,28 +207,20 @@ export class SqlStormLedger implements StormLedger {
         incidentId: null,
         occurredAt: at.toISOString(),
         summary,
-        data: { stage, count: ids.length, outboxIds: ids },
+        data: { stage, count },
       };
       return { summary, payload: JSON.stringify(payload) };
     });
-    const held = tells.flatMap(({ storm }, idx) => storm.held.map((e) => ({ idx, id: e.id })));
     const deliveries = tells.flatMap(({ deliveries: list }, idx) => list.map((d) => ({ idx, ...d })));
     const rows = await this.sql.query<{ idx: number }>(sql`WITH t AS (
-         SELECT * FROM unnest(${tells.map((_, i) => i)}::int[], ${tells.map((t) => t.storm.organizationId)}::int[], ${tells.map((t) => t.storm.customerId)}::int[], ${tells.map((t) => t.storm.version)}::int[], ${tells.map((t) => JSON.stringify(t.next))}::text[], ${tells.map((t) => t.dueAt?.toISOString() ?? null)}::text[], ${tells.map((t) => t.storm.held.length)}::int[], ${stories.map((s) => s.payload)}::text[], ${stories.map((s) => s.summary)}::text[])
-           AS t(idx, organization_id, customer_id, version, state, due_at, n, payload, summary)
-       ), h AS (
-         SELECT * FROM unnest(${held.map((h) => h.idx)}::int[], ${held.map((h) => h.id)}::bigint[]) AS h(idx, id)
-       ), claim AS (
-         SELECT id FROM notification_outbox WHERE id IN (SELECT id FROM h) AND digest_id IS NULL ORDER BY id FOR UPDATE
-       ), claimed AS (
-         SELECT h.idx, count(*)::int AS n FROM h JOIN claim ON claim.id = h.id GROUP BY h.idx
-       ), whole AS (
-         SELECT t.* FROM t LEFT JOIN claimed ON claimed.idx = t.idx WHERE coalesce(claimed.n, 0) = t.n
+         SELECT * FROM unnest(${tells.map((_, i) => i)}::int[], ${tells.map((t) => t.storm.organizationId)}::int[], ${tells.map((t) => t.storm.customerId)}::int[], ${tells.map((t) => t.storm.version)}::int[], ${tells.map((t) => JSON.stringify(t.next))}::text[], ${tells.map((t) => t.dueAt?.toISOString() ?? null)}::text[], ${stories.map((s) => s.payload)}::text[], ${stories.map((s) => s.summary)}::text[])
+           AS t(idx, organization_id, customer_id, version, state, due_at, payload, summary)
        ), storm AS (
-         UPDATE notification_storms s SET state = whole.state::jsonb, version = s.version + 1, due_at = whole.due_at::timestamptz
-           FROM whole
-          WHERE s.organization_id = whole.organization_id AND s.customer_id = whole.customer_id AND s.version = whole.version
-         RETURNING whole.idx, whole.organization_id, whole.payload, whole.summary
+         UPDATE notification_storms s
+            SET state = t.state::jsonb, version = s.version + 1, told_version = s.version + 1, due_at = t.due_at::timestamptz
+           FROM t
+          WHERE s.organization_id = t.organization_id AND s.customer_id = t.customer_id AND s.version = t.version
+         RETURNING t.idx, t.organization_id, t.payload, t.summary
        ), event AS (
          INSERT INTO notification_outbox (organization_id, kind, payload, subject, body, routed_at, delivered_at)
          SELECT organization_id, 'incidentDigest', payload::jsonb, summary, summary, ${at}, ${at} FROM storm
@@ -222,8 +229,6 @@ export class SqlStormLedger implements StormLedger {
          SELECT storm.idx, event.id, event.organization_id, event.customer_id FROM storm
            JOIN t ON t.idx = storm.idx
            JOIN event ON event.organization_id = t.organization_id AND event.customer_id = t.customer_id
-       ), marked AS (
-         UPDATE notification_outbox o SET digest_id = told.id FROM h JOIN told ON told.idx = h.idx WHERE o.id = h.id RETURNING o.id
        ), inserted AS (
          INSERT INTO notification_deliveries
            (organization_id, outbox_id, channel_id, channel_public_id, channel_type, channel_customer_id, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)

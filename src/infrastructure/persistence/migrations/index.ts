@@ -73,6 +73,7 @@ import { Migration20270325090000AuditWhenAttributed } from './20270325090000-aud
 import { Migration20270325100000ImEventIntakeUnreferenced } from './20270325100000-im-event-intake-unreferenced';
 import { Migration20270328090000WorkerJoinedNotify } from './20270328090000-worker-joined-notify';
 import { Migration20270329090000OutboxPayloadApart } from './20270329090000-outbox-payload-apart';
+import { Migration20270330090000StormToldThrough } from './20270330090000-storm-told-through';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -150,4 +151,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270325100000ImEventIntakeUnreferenced', class: Migration20270325100000ImEventIntakeUnreferenced },
   { name: 'Migration20270328090000WorkerJoinedNotify', class: Migration20270328090000WorkerJoinedNotify },
   { name: 'Migration20270329090000OutboxPayloadApart', class: Migration20270329090000OutboxPayloadApart },
+  { name: 'Migration20270330090000StormToldThrough', class: Migration20270330090000StormToldThrough },
 ];

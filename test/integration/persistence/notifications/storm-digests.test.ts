@@ -5,9 +5,9 @@ import { aMonitoredCustomer, aWebsite, storedMonitor } from '../../../support/mo
 import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
 import { waitFor } from '../../../support/wait-for';
 import { WebhookReceiver } from '../../../support/peers/webhook-receiver';
-import { OutboxIncidentEvents } from '../../../support/outbox-events';
+import { OutboxIncidentEvents, UNTOLD_HELD } from '../../../support/outbox-events';
 import { standalone } from '../../../support/unit-of-work';
-import { sql } from '../../../../src/infrastructure/persistence/sql';
+import { raw, sql } from '../../../../src/infrastructure/persistence/sql';
 
 const HOOK_HOST = 'hooks.storm-fixture.com';
 const WINDOW_SECONDS = 4;
@@ -132,7 +132,7 @@ describe('storm digests (ledger, workers, loopback receiver)', () => {
     await service.stopWorkers();
     expect(setup.bodies().map((b) => b.event)).to.deep.equal(['incident.opened', 'incident.opened', 'incident.opened']);
     const [held] = await service.app.database.sql.query<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM notification_outbox WHERE organization_id = ${setup.org.user.organizationId} AND held_until IS NOT NULL AND digest_id IS NULL`,
+      sql`SELECT count(*)::int AS n FROM notification_outbox o WHERE o.organization_id = ${setup.org.user.organizationId} AND ${raw(UNTOLD_HELD)}`,
     );
     expect(held!.n).to.equal(17);
 

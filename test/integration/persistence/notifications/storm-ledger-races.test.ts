@@ -6,12 +6,12 @@ import { testServer } from '../../../support/test-server';
 import { SqlStormLedger } from '../../../../src/infrastructure/notifications/sql-storm-ledger';
 import { SqlDeliveryLedger } from '../../../../src/infrastructure/notifications/sql-delivery-ledger';
 import { SqlChannelHealthLedger } from '../../../../src/infrastructure/notifications/sql-channel-health-ledger';
-import { OutboxIncidentEvents } from '../../../support/outbox-events';
+import { OutboxIncidentEvents, UNTOLD_HELD } from '../../../support/outbox-events';
 import { channelFailingMessage } from '../../../../src/domain/notifications/channel-health';
 import { CALM, routeInStorm, stormDueAt, tellStorm, type CustomerStorm } from '../../../../src/domain/notifications/storm-digest';
 import type { OutboxEvent, StormRoute } from '../../../../src/application/notifications/ports';
 import { standalone } from '../../../support/unit-of-work';
-import { sql } from '../../../../src/infrastructure/persistence/sql';
+import { raw, sql } from '../../../../src/infrastructure/persistence/sql';
 
 const POLICY = { alone: 2, windowMs: 60_000, settleMs: 60_000, followUpMs: 60_000, quietMs: 1_800_000 };
 
@@ -34,8 +34,9 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
     );
     const channel = { id: row!.id, publicId: created.body.publicId as string, type: 'webhook' };
     const events = new OutboxIncidentEvents(standalone(database.sql));
-    const publish = async (n: number) => {
-      for (let i = 0; i < n; i += 1) {
+    /** `n` incidents opened (the `from`th on): the organization's events still unrouted. */
+    const publish = async (n: number, from = 0) => {
+      for (let i = from; i < from + n; i += 1) {
         await events.publish({
           kind: 'incidentOpened',
           organizationId: org.user.organizationId,
@@ -98,7 +99,7 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
     expect(stored.version).to.equal(1);
     expect(stored.state.storm).to.deep.include({ total: 6, toldAt: null });
     const [held] = await setup.sql.query<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM notification_outbox WHERE organization_id = ${setup.org.user.organizationId} AND held_until IS NOT NULL AND digest_id IS NULL`,
+      sql`SELECT count(*)::int AS n FROM notification_outbox o WHERE o.organization_id = ${setup.org.user.organizationId} AND ${raw(UNTOLD_HELD)}`,
     );
     expect(held!.n).to.equal(4);
     // A router that read the old version, or routes an event already routed, writes nothing, not even the state.
@@ -149,7 +150,67 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
     const { version } = await storms.storm(setup.org.user.organizationId, setup.customer.id);
     expect(await storms.route(setup.org.user.organizationId, setup.customer.id, version, next.state, later, [], later)).to.equal(true);
     expect(await storms.route(setup.org.user.organizationId, setup.customer.id, version, next.state, later, [], later)).to.equal(false);
-    expect(mine(await storms.dueStorms(later, 1000)).map((d) => d.version)).to.deep.equal([version + 1]);
+    expect(mine(await storms.dueStorms(later, 1000)).map((d) => [d.version, d.held.length])).to.deep.equal([[version + 1, 0]]);
+  });
+
+  it('a teller tells the failures held up to the storm it read: those held after it wait for the next message', async () => {
+    const setup = await aSetup('storm-mark');
+    const storms = new SqlStormLedger(setup.sql);
+    const [organizationId, customerId] = [setup.org.user.organizationId, setup.customer.id];
+    const mine = (list: Awaited<ReturnType<SqlStormLedger['dueStorms']>>) => list.filter((d) => d.organizationId === organizationId);
+    const at = new Date();
+    const first = decide(CALM, await setup.publish(5), setup.channel, at);
+    expect(await storms.route(organizationId, customerId, 0, first.state, first.dueAt, first.routes, at)).to.equal(true);
+    const later = new Date(at.getTime() + POLICY.windowMs);
+    const [read] = mine(await storms.dueStorms(later, 1000));
+    expect(read!.held).to.have.length(3);
+    // Two more failures held after the teller read its storm: its message is refused, they are in the next read.
+    const more = decide(read!.state, await setup.publish(2, 5), setup.channel, later);
+    expect(more.routes.map((r) => r.decision)).to.deep.equal(['held', 'held']);
+    expect(await storms.route(organizationId, customerId, read!.version, more.state, more.dueAt, more.routes, later)).to.equal(true);
+    const told = (due: NonNullable<typeof read>) => {
+      const next = tellStorm(due.state, later.getTime(), POLICY);
+      const nextDue = stormDueAt(next.state, POLICY);
+      const digest = {
+        event: 'incident.digest' as const,
+        occurredAt: later.toISOString(),
+        summary: 'down',
+        incidentId: null,
+        monitorId: null,
+        customerId,
+        data: { stage: next.stage },
+      };
+      return storms.tell(
+        due,
+        next.state,
+        nextDue === null ? null : new Date(nextDue),
+        [{ channel: setup.channel, message: digest }],
+        later,
+      );
+    };
+    expect(await told(read!)).to.equal(false);
+    const [again] = mine(await storms.dueStorms(later, 1000));
+    expect(again!.held.map((e) => e.incidentId)).to.deep.equal([
+      'storm-mark-2',
+      'storm-mark-3',
+      'storm-mark-4',
+      'storm-mark-5',
+      'storm-mark-6',
+    ]);
+    expect(await told(again!)).to.equal(true);
+    const untold = () =>
+      setup.sql.query<{ id: string }>(
+        sql`SELECT o.id::text FROM notification_outbox o WHERE o.organization_id = ${organizationId} AND ${raw(UNTOLD_HELD)}`,
+      );
+    expect(await untold()).to.deep.equal([]);
+    // A failure after the digest is held for the follow-up, and it alone is untold.
+    const stored = await storms.storm(organizationId, customerId);
+    const late = decide(stored.state, await setup.publish(1, 7), setup.channel, later);
+    expect(late.routes.map((r) => r.decision)).to.deep.equal(['held']);
+    expect(await storms.route(organizationId, customerId, stored.version, late.state, late.dueAt, late.routes, later)).to.equal(true);
+    expect((await untold()).map((row) => Number(row.id))).to.deep.equal([late.routes[0]!.event.id]);
+    const [followUp] = mine(await storms.dueStorms(new Date(later.getTime() + POLICY.followUpMs + POLICY.windowMs), 1000));
+    expect(followUp!.held.map((e) => e.incidentId)).to.deep.equal(['storm-mark-7']);
   });
 
   it('racing fallbacks and announcements write one copy and one channel.failing', async () => {

@@ -5,11 +5,11 @@ import { aMonitoredCustomer } from '../../../support/monitoring-fixtures';
 import { testServer } from '../../../support/test-server';
 import { SqlStormLedger } from '../../../../src/infrastructure/notifications/sql-storm-ledger';
 import { SqlDeliveryLedger } from '../../../../src/infrastructure/notifications/sql-delivery-ledger';
-import { OutboxIncidentEvents } from '../../../support/outbox-events';
+import { OutboxIncidentEvents, UNTOLD_HELD } from '../../../support/outbox-events';
 import { CALM, routeInStorm, stormDueAt, tellStorm, type CustomerStorm } from '../../../../src/domain/notifications/storm-digest';
 import type { OutboxEvent, StormRoute, StormWrite } from '../../../../src/application/notifications/ports';
 import { standalone } from '../../../support/unit-of-work';
-import { sql } from '../../../../src/infrastructure/persistence/sql';
+import { raw, sql } from '../../../../src/infrastructure/persistence/sql';
 
 const POLICY = { alone: 2, windowMs: 60_000, settleMs: 60_000, followUpMs: 60_000, quietMs: 1_800_000 };
 
@@ -112,9 +112,8 @@ describe("a routing round's storms in one statement (PostgreSQL)", () => {
       { customer_id: b!.id, event: 'incident.digest' },
     ]);
     const told = await database.sql.query<{ customer_id: number; n: number }>(
-      sql`SELECT (o.payload->>'customerId')::int AS customer_id, count(*)::int AS n FROM notification_outbox o
-           JOIN notification_outbox d ON d.id = o.digest_id
-          WHERE o.organization_id = ${organizationId} AND d.payload->>'customerId' = o.payload->>'customerId'
+      sql`SELECT o.held_customer_id AS customer_id, count(*)::int AS n FROM notification_outbox o
+          WHERE o.organization_id = ${organizationId} AND o.held_until IS NOT NULL AND NOT (${raw(UNTOLD_HELD)})
           GROUP BY 1`,
     );
     expect(told).to.deep.equal([{ customer_id: b!.id, n: 1 }]);
