@@ -88,9 +88,9 @@ function incidentSources() {
 }
 
 /**
- * The statement that appends notices: the lock, then the rows in the order staged (consecutive
- * notices of one kind read together), then a notice on channel `live_events` per organization
- * (PostgreSQL folds equal notices of one transaction into one).
+ * The statement that appends notices: the rows built (consecutive notices of one kind read
+ * together), then the lock, then the rows inserted in the order staged, then a notice on channel
+ * `live_events` per organization (PostgreSQL folds equal notices of one transaction into one).
  */
 export function liveEventsInsert(notices: readonly LiveEventNotice[]): Sql {
   const runs: { kind: LiveEventNotice['kind']; refs: unknown[][] }[] = [];
@@ -105,9 +105,12 @@ export function liveEventsInsert(notices: readonly LiveEventNotice[]): Sql {
     const rows = (SOURCES[kind] as { rows(k: LiveEventKind, refs: Sql): Sql }).rows(kind, from);
     return sql`SELECT ${g}::int AS g, s.n, ${kind}::text AS kind, s.organization_id, s.customer_id, s.data FROM (${rows}) s`;
   });
-  return sql`WITH locked AS (SELECT pg_advisory_xact_lock(${LIVE_EVENT_LOCK}::bigint) AS l),
+  // The rows are read and built before the lock (counting them makes the lock wait for all of
+  // them): only the insert and the commit run under it, so a concurrent append waits for those alone.
+  return sql`WITH e AS MATERIALIZED (${join(selects, ' UNION ALL ')}),
+    locked AS (SELECT pg_advisory_xact_lock(${LIVE_EVENT_LOCK}::bigint) AS l FROM (SELECT count(*) FROM e) built),
     appended AS (INSERT INTO live_events (organization_id, customer_id, kind, data)
-      SELECT e.organization_id, e.customer_id, e.kind, e.data FROM (${join(selects, ' UNION ALL ')}) e, locked ORDER BY e.g, e.n
+      SELECT e.organization_id, e.customer_id, e.kind, e.data FROM e, locked ORDER BY e.g, e.n
       RETURNING organization_id)
     SELECT pg_notify('live_events', o::text) FROM (SELECT DISTINCT organization_id AS o FROM appended) t`;
 }

@@ -5,7 +5,8 @@ import { api } from '../../support/http-client';
 import { aWebsite } from '../../support/monitoring-fixtures';
 import { testDatabase, testServer } from '../../support/test-server';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../src/application/shared/transaction';
-import { appendLiveEvents } from '../../../src/infrastructure/live-events/live-event-append';
+import { appendLiveEvents, liveEventsInsert } from '../../../src/infrastructure/live-events/live-event-append';
+import { bind } from '../../../src/infrastructure/persistence/sql';
 
 /**
  * The live event log is appended by the service at the end of the change's transaction (no
@@ -50,6 +51,49 @@ describe('live events: appended at the commit of the change that staged them', f
       expect(after.at(-1)!.data).to.include({ monitorId: site.publicId, name: 'Appended', kind: 'website', state: 'paused' });
     } finally {
       await client.end();
+    }
+  });
+
+  it('gives ids in commit order: an append waits while another transaction that appended has not committed', async () => {
+    const org = await anOrganization('live-order');
+    const customer = await api('POST', '/api/customers', {
+      token: org.token,
+      body: { name: 'Ordered customer', email: 'ops@ordered.test' },
+    });
+    const sites = [
+      await aWebsite().forCustomer(customer.body.customer.id).named('First').paused().create(org.token),
+      await aWebsite().forCustomer(customer.body.customer.id).named('Second').paused().create(org.token),
+    ];
+    const { url } = await testDatabase();
+    const [first, second] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
+    await Promise.all([first.connect(), second.connect()]);
+    try {
+      const monitorIds = await Promise.all(
+        sites.map(async (site) => Number((await first.query('SELECT id FROM monitors WHERE public_id = $1', [site.publicId])).rows[0].id)),
+      );
+      const append = (client: pg.Client, monitorId: number) => {
+        const statement = bind(liveEventsInsert([{ kind: 'monitor.stateChanged', monitorId }]));
+        return client.query(statement.text, [...statement.values]);
+      };
+      await first.query('BEGIN');
+      await append(first, monitorIds[0]!);
+      await second.query('BEGIN');
+      let secondAppended = false;
+      const waiting = append(second, monitorIds[1]!).then(() => {
+        secondAppended = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(secondAppended, 'the second append waits for the first transaction').to.equal(false);
+      await first.query('COMMIT');
+      await waiting;
+      await second.query('COMMIT');
+      const logged = await first.query<{ name: string }>(
+        `SELECT data->>'name' AS name FROM live_events WHERE organization_id = $1 AND kind = 'monitor.stateChanged' ORDER BY id`,
+        [org.user.organizationId],
+      );
+      expect(logged.rows.map((row) => row.name).slice(-2)).to.deep.equal(['First', 'Second']);
+    } finally {
+      await Promise.all([first.end(), second.end()]);
     }
   });
 });
