@@ -74,6 +74,7 @@ import { Migration20270325100000ImEventIntakeUnreferenced } from './202703251000
 import { Migration20270328090000WorkerJoinedNotify } from './20270328090000-worker-joined-notify';
 import { Migration20270329090000OutboxPayloadApart } from './20270329090000-outbox-payload-apart';
 import { Migration20270330090000StormToldThrough } from './20270330090000-storm-told-through';
+import { Migration20270330100000OutboxPayloadInline } from './20270330100000-outbox-payload-inline';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -152,4 +153,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270328090000WorkerJoinedNotify', class: Migration20270328090000WorkerJoinedNotify },
   { name: 'Migration20270329090000OutboxPayloadApart', class: Migration20270329090000OutboxPayloadApart },
   { name: 'Migration20270330090000StormToldThrough', class: Migration20270330090000StormToldThrough },
+  { name: 'Migration20270330100000OutboxPayloadInline', class: Migration20270330100000OutboxPayloadInline },
 ];
