@@ -78,7 +78,8 @@ export class SqlStormLedger implements StormLedger {
   }
 
   /**
-   * One statement for the round: the customers' rows (`c`, by index) and their events (`input`);
+   * One statement for the round: the customers' rows (`c`, by index) and their events (`input`,
+   * the message only of those sent alone: a held or absorbed event's is not delivered);
    * it locks the events still unrouted (in id order, so two workers lock alike), keeps the
    * customers that got all of theirs (`whole`), writes each one's storm if still at the version
    * read (inserted when read as none), and marks and delivers the events of the storms written.
@@ -93,7 +94,7 @@ export class SqlStormLedger implements StormLedger {
          SELECT * FROM unnest(${writes.map((_, i) => i)}::int[], ${writes.map((w) => w.organizationId)}::int[], ${writes.map((w) => w.customerId)}::int[], ${writes.map((w) => w.version)}::int[], ${writes.map((w) => JSON.stringify(w.next))}::text[], ${writes.map((w) => w.dueAt?.toISOString() ?? null)}::text[], ${writes.map((w) => w.routes.length)}::int[])
            AS c(idx, organization_id, customer_id, version, state, due_at, n)
        ), input AS (
-         SELECT * FROM unnest(${events.map((e) => e.idx)}::int[], ${events.map((e) => e.r.event.id)}::bigint[], ${events.map((e) => e.r.decision)}::text[], ${events.map((e) => e.r.event.monitorId)}::bigint[], ${events.map((e) => e.r.event.incidentId)}::text[], ${events.map((e) => e.r.message.event)}::text[], ${events.map((e) => JSON.stringify(e.r.message))}::text[])
+         SELECT * FROM unnest(${events.map((e) => e.idx)}::int[], ${events.map((e) => e.r.event.id)}::bigint[], ${events.map((e) => e.r.decision)}::text[], ${events.map((e) => e.r.event.monitorId)}::bigint[], ${events.map((e) => e.r.event.incidentId)}::text[], ${events.map((e) => e.r.message.event)}::text[], ${events.map((e) => (e.r.decision === 'alone' ? JSON.stringify(e.r.message) : null))}::text[])
            AS e(idx, outbox_id, decision, monitor_id, incident_id, event, payload)
        ), claim AS (
          SELECT id FROM notification_outbox WHERE id IN (SELECT outbox_id FROM input) AND routed_at IS NULL ORDER BY id FOR UPDATE
