@@ -196,7 +196,9 @@ export class SqlStormLedger implements StormLedger {
    */
   async tellAll(tells: readonly StormTell[], at: Date): Promise<boolean[]> {
     if (tells.length === 0) return [];
-    const stories = tells.map(({ storm, deliveries }) => {
+    // The storms and their deliveries each as one JSON document (read with jsonb_to_recordset): a
+    // digest lists up to 500 incidents, which as elements of text arrays the driver would escape.
+    const storms = tells.map(({ storm, next, dueAt, deliveries }, idx) => {
       const count = storm.held.length;
       const stage = deliveries[0]?.message.data.stage ?? null;
       const summary = `storm of customer ${storm.customerId}: ${count} held events told${stage === null ? '' : ` (${String(stage)})`}`;
@@ -210,32 +212,34 @@ export class SqlStormLedger implements StormLedger {
         summary,
         data: { stage, count },
       };
-      return { summary, payload: JSON.stringify(payload) };
+      const { organizationId, customerId, version } = storm;
+      return { idx, organizationId, customerId, version, state: next, dueAt: dueAt?.toISOString() ?? null, payload, summary };
     });
-    const deliveries = tells.flatMap(({ deliveries: list }, idx) => list.map((d) => ({ idx, ...d })));
+    const deliveries = tells.flatMap(({ deliveries: list }, idx) =>
+      list.map(({ channel, message }) => ({ idx, id: channel.id, publicId: channel.publicId, type: channel.type, payload: message })),
+    );
     const rows = await this.sql.query<{ idx: number }>(sql`WITH t AS (
-         SELECT * FROM unnest(${tells.map((_, i) => i)}::int[], ${tells.map((t) => t.storm.organizationId)}::int[], ${tells.map((t) => t.storm.customerId)}::int[], ${tells.map((t) => t.storm.version)}::int[], ${tells.map((t) => JSON.stringify(t.next))}::text[], ${tells.map((t) => t.dueAt?.toISOString() ?? null)}::text[], ${stories.map((s) => s.payload)}::text[], ${stories.map((s) => s.summary)}::text[])
-           AS t(idx, organization_id, customer_id, version, state, due_at, payload, summary)
+         SELECT * FROM jsonb_to_recordset(${JSON.stringify(storms)}::jsonb)
+           AS t(idx int, "organizationId" int, "customerId" int, version int, state jsonb, "dueAt" timestamptz, payload jsonb, summary text)
        ), storm AS (
          UPDATE notification_storms s
-            SET state = t.state::jsonb, version = s.version + 1, told_version = s.version + 1, due_at = t.due_at::timestamptz
+            SET state = t.state, version = s.version + 1, told_version = s.version + 1, due_at = t."dueAt"
            FROM t
-          WHERE s.organization_id = t.organization_id AND s.customer_id = t.customer_id AND s.version = t.version
-         RETURNING t.idx, t.organization_id, t.payload, t.summary
+          WHERE s.organization_id = t."organizationId" AND s.customer_id = t."customerId" AND s.version = t.version
+         RETURNING t.idx, s.organization_id, t.payload, t.summary
        ), event AS (
          INSERT INTO notification_outbox (organization_id, kind, payload, subject, body, routed_at, delivered_at)
-         SELECT organization_id, 'incidentDigest', payload::jsonb, summary, summary, ${at}, ${at} FROM storm
+         SELECT organization_id, 'incidentDigest', payload, summary, summary, ${at}, ${at} FROM storm
          RETURNING id, organization_id, (payload->>'customerId')::int AS customer_id
        ), told AS (
          SELECT storm.idx, event.id, event.organization_id, event.customer_id FROM storm
            JOIN t ON t.idx = storm.idx
-           JOIN event ON event.organization_id = t.organization_id AND event.customer_id = t.customer_id
+           JOIN event ON event.organization_id = t."organizationId" AND event.customer_id = t."customerId"
        ), inserted AS (
          INSERT INTO notification_deliveries
            (organization_id, outbox_id, channel_id, channel_public_id, channel_type, channel_customer_id, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)
-         SELECT told.organization_id, told.id, d.id, d.public_id, d.type, ${channelCustomerOf('d.id')}, told.customer_id, NULL, NULL, ${DIGEST_EVENT}, d.payload::jsonb, ${at}, ${at}
-           FROM unnest(${deliveries.map((d) => d.idx)}::int[], ${deliveries.map((d) => d.channel.id)}::int[], ${deliveries.map((d) => d.channel.publicId)}::uuid[], ${deliveries.map((d) => d.channel.type)}::text[], ${deliveries.map((d) => JSON.stringify(d.message))}::text[])
-             AS d(idx, id, public_id, type, payload)
+         SELECT told.organization_id, told.id, d.id, d."publicId", d.type, ${channelCustomerOf('d.id')}, told.customer_id, NULL, NULL, ${DIGEST_EVENT}, d.payload, ${at}, ${at}
+           FROM jsonb_to_recordset(${JSON.stringify(deliveries)}::jsonb) AS d(idx int, id int, "publicId" uuid, type text, payload jsonb)
            JOIN told ON told.idx = d.idx
        )
        SELECT idx FROM storm`);
