@@ -76,6 +76,7 @@ import { Migration20270329090000OutboxPayloadApart } from './20270329090000-outb
 import { Migration20270330090000StormToldThrough } from './20270330090000-storm-told-through';
 import { Migration20270330100000OutboxPayloadInline } from './20270330100000-outbox-payload-inline';
 import { Migration20270330110000StormRowsUnreferenced } from './20270330110000-storm-rows-unreferenced';
+import { Migration20270330120000AlertStatesRoom } from './20270330120000-alert-states-room';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -156,4 +157,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270330090000StormToldThrough', class: Migration20270330090000StormToldThrough },
   { name: 'Migration20270330100000OutboxPayloadInline', class: Migration20270330100000OutboxPayloadInline },
   { name: 'Migration20270330110000StormRowsUnreferenced', class: Migration20270330110000StormRowsUnreferenced },
+  { name: 'Migration20270330120000AlertStatesRoom', class: Migration20270330120000AlertStatesRoom },
 ];
