@@ -16,8 +16,7 @@ export function policyFetch(policy: TargetPolicy, tls: SharedTlsContext, userAge
     const headers: Record<string, string> = {};
     new Headers(init.headers as ConstructorParameters<typeof Headers>[0]).forEach((value, name) => (headers[name] = value));
     const body = init.body === undefined || init.body === null ? null : String(init.body);
-    const deadline = new CheckDeadline();
-    const timer = setTimeout(() => deadline.pass(), TIMEOUT_MS);
+    const { deadline, clear } = CheckDeadline.within(TIMEOUT_MS);
     try {
       const response = await exchange(policy, tls, {
         url,
@@ -40,7 +39,7 @@ export function policyFetch(policy: TargetPolicy, tls: SharedTlsContext, userAge
       const nullBody = status === 204 || status === 304 || (status >= 300 && status < 400);
       return new Response(nullBody ? null : (response.body ?? Buffer.alloc(0)), { status, headers: answer });
     } finally {
-      clearTimeout(timer);
+      clear();
     }
   };
 }

@@ -43,8 +43,7 @@ export class ViesVatRegistry implements VatRegistry {
   ) {}
 
   async check(number: VatNumber): ReturnType<VatRegistry['check']> {
-    const deadline = new CheckDeadline();
-    const timer = setTimeout(() => deadline.pass(), TIMEOUT_MS);
+    const { deadline, clear } = CheckDeadline.within(TIMEOUT_MS);
     try {
       const response = await exchange(this.policy, this.tls, {
         url: new URL(`${this.baseUrl.replace(/\/+$/, '')}/check-vat-number`),
@@ -75,7 +74,7 @@ export class ViesVatRegistry implements VatRegistry {
     } catch (error) {
       return { ok: false, reason: 'unavailable', detail: `VIES could not be reached: ${(error as Error).message}` };
     } finally {
-      clearTimeout(timer);
+      clear();
     }
   }
 }

@@ -44,8 +44,7 @@ export class WebPushTransport implements PushTransport {
       },
     );
     const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
-    const deadline = new CheckDeadline();
-    const timer = setTimeout(() => deadline.pass(), this.timeoutMs);
+    const { deadline, clear } = CheckDeadline.within(this.timeoutMs);
     const started = performance.now();
     try {
       const response = await this.pool.request({
@@ -68,7 +67,7 @@ export class WebPushTransport implements PushTransport {
     } catch (error) {
       return { statusCode: null, retryAfterMs: null, error: (error as Error).message, latencyMs: performance.now() - started };
     } finally {
-      clearTimeout(timer);
+      clear();
     }
   }
 }

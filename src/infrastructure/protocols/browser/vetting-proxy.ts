@@ -136,8 +136,7 @@ export class VettingProxy {
   /** A pinned connection to a vetted address of host:port, or null (remembered) when refused or failed. */
   private async connect(host: string, port: number): Promise<Duplex | null> {
     // Passes at the connect timeout or when the scenario's own deadline does, whichever comes first.
-    const deadline = new CheckDeadline();
-    const timer = setTimeout(() => deadline.pass(), CONNECT_TIMEOUT_MS);
+    const { deadline, clear } = CheckDeadline.within(CONNECT_TIMEOUT_MS);
     const scenarioOver = () => deadline.pass();
     this.signal?.addEventListener('abort', scenarioOver, { once: true });
     if (this.signal?.aborted) deadline.pass();
@@ -149,7 +148,7 @@ export class VettingProxy {
       this.remember(targetKey(host, port), error);
       return null;
     } finally {
-      clearTimeout(timer);
+      clear();
       this.signal?.removeEventListener('abort', scenarioOver);
     }
   }
