@@ -44,7 +44,7 @@ interface HeldRow extends OutboxRow {
  * still at it when told has held exactly the events read after it (each holding bumps the version).
  */
 export class SqlStormLedger implements StormLedger {
-  /** `refused`: told of held rows the event decoder refuses (left held, out of the digest). */
+  /** `refused`: told of held rows the event decoder refuses (out of the digest, which still marks them told). */
   constructor(
     private readonly sql: SqlRunner,
     private readonly refused: RefusedEvents = warnRefused,
