@@ -35,9 +35,12 @@ interface HeldRow extends OutboxRow {
  * Each write is one statement (a round's storms one for all), guarded on the version read: a
  * concurrent writer makes the other's write of that storm nothing.
  *
- * Routing locks the events it routes, goes ahead for a customer only if it got all of them still
- * unrouted and its storm row is still at the version read (a new row: inserted only if none
- * exists), and writes the storm, the events' marks and the deliveries. A held event is marked with
+ * Routing goes ahead for a customer only if all the events it routes are still unrouted in its
+ * statement's snapshot and its storm row is still at the version read (a new row: inserted only if
+ * none exists), and writes the storm, the events' marks and the deliveries. The storm's row is the
+ * one lock: every router of a customer's events writes its storm, so of two routers only one moves
+ * it from the version both read, and one that read it after the other's commit sees that commit's
+ * events routed (its snapshot is later still). A held event is marked with
  * its customer and the storm's version after that write (`held_version`). Telling moves the storm's
  * `told_version` to its own version: the held events still untold are those above it, so a digest
  * of 10,000 failures writes its storm's row, not 10,000 events' rows. A storm read at a version and
@@ -80,9 +83,10 @@ export class SqlStormLedger implements StormLedger {
   /**
    * One statement for the round: the customers' rows (`c`, by index) and their events (`input`,
    * the message only of those sent alone: a held or absorbed event's is not delivered);
-   * it locks the events still unrouted (in id order, so two workers lock alike), keeps the
-   * customers that got all of theirs (`whole`), writes each one's storm if still at the version
-   * read (inserted when read as none), and marks and delivers the events of the storms written.
+   * it keeps the customers whose events are all still unrouted (`whole`), locks their storms in
+   * one order (two routers never wait on each other crosswise), writes each one's storm if still at
+   * the version read (inserted when read as none), and marks and delivers the events of the storms
+   * written. No event is locked before its mark: the storm's version decides.
    */
   async routeAll(writes: readonly StormWrite[], at: Date): Promise<boolean[]> {
     if (writes.length === 0) return [];
@@ -96,20 +100,23 @@ export class SqlStormLedger implements StormLedger {
        ), input AS (
          SELECT * FROM unnest(${events.map((e) => e.idx)}::int[], ${events.map((e) => e.r.event.id)}::bigint[], ${events.map((e) => e.r.decision)}::text[], ${events.map((e) => e.r.event.monitorId)}::bigint[], ${events.map((e) => e.r.event.incidentId)}::text[], ${events.map((e) => e.r.message.event)}::text[], ${events.map((e) => (e.r.decision === 'alone' ? JSON.stringify(e.r.message) : null))}::text[])
            AS e(idx, outbox_id, decision, monitor_id, incident_id, event, payload)
-       ), claim AS (
-         SELECT id FROM notification_outbox WHERE id IN (SELECT outbox_id FROM input) AND routed_at IS NULL ORDER BY id FOR UPDATE
-       ), claimed AS (
-         SELECT input.idx, count(*)::int AS n FROM input JOIN claim ON claim.id = input.outbox_id GROUP BY input.idx
+       ), unrouted AS (
+         SELECT input.idx, count(*)::int AS n FROM input JOIN notification_outbox o ON o.id = input.outbox_id AND o.routed_at IS NULL GROUP BY input.idx
        ), whole AS (
-         SELECT c.* FROM c LEFT JOIN claimed ON claimed.idx = c.idx WHERE coalesce(claimed.n, 0) = c.n
+         SELECT c.* FROM c LEFT JOIN unrouted ON unrouted.idx = c.idx WHERE coalesce(unrouted.n, 0) = c.n
+       ), locked AS (
+         SELECT count(*) AS n FROM (
+           SELECT 1 FROM notification_storms s JOIN whole ON s.organization_id = whole.organization_id AND s.customer_id = whole.customer_id
+            WHERE whole.version > 0 ORDER BY s.organization_id, s.customer_id FOR UPDATE OF s) l
        ), created AS (
          INSERT INTO notification_storms (organization_id, customer_id, state, version, due_at)
-         SELECT organization_id, customer_id, state::jsonb, 1, due_at::timestamptz FROM whole WHERE version = 0
+         SELECT organization_id, customer_id, state::jsonb, 1, due_at::timestamptz FROM whole, locked WHERE version = 0
+          ORDER BY organization_id, customer_id
          ON CONFLICT (organization_id, customer_id) DO NOTHING
          RETURNING organization_id, customer_id, version
        ), updated AS (
          UPDATE notification_storms s SET state = whole.state::jsonb, version = s.version + 1, due_at = whole.due_at::timestamptz
-           FROM whole
+           FROM whole, locked
           WHERE s.organization_id = whole.organization_id AND s.customer_id = whole.customer_id AND s.version = whole.version AND whole.version > 0
          RETURNING s.organization_id, s.customer_id, s.version
        ), written AS (
@@ -122,7 +129,7 @@ export class SqlStormLedger implements StormLedger {
                 held_customer_id = CASE WHEN input.decision = 'held' THEN written.customer_id END,
                 held_version = CASE WHEN input.decision = 'held' THEN written.version END
            FROM input JOIN written ON written.idx = input.idx
-          WHERE o.id = input.outbox_id
+          WHERE o.id = input.outbox_id AND o.routed_at IS NULL
          RETURNING o.id, o.organization_id, input.decision, written.customer_id
        ), inserted AS (
          INSERT INTO notification_deliveries

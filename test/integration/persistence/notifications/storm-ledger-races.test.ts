@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import { api } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aMonitoredCustomer } from '../../../support/monitoring-fixtures';
-import { testServer } from '../../../support/test-server';
+import pg from 'pg';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { testDatabase, testServer } from '../../../support/test-server';
 import { SqlStormLedger } from '../../../../src/infrastructure/notifications/sql-storm-ledger';
 import { SqlDeliveryLedger } from '../../../../src/infrastructure/notifications/sql-delivery-ledger';
 import { SqlChannelHealthLedger } from '../../../../src/infrastructure/notifications/sql-channel-health-ledger';
@@ -34,13 +36,13 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
     );
     const channel = { id: row!.id, publicId: created.body.publicId as string, type: 'webhook' };
     const events = new OutboxIncidentEvents(standalone(database.sql));
-    /** `n` incidents opened (the `from`th on): the organization's events still unrouted. */
-    const publish = async (n: number, from = 0) => {
+    /** `n` incidents opened (the `from`th on, of `customerId`): the organization's events still unrouted. */
+    const publish = async (n: number, from = 0, customerId = customer.id) => {
       for (let i = from; i < from + n; i += 1) {
         await events.publish({
           kind: 'incidentOpened',
           organizationId: org.user.organizationId,
-          customerId: customer.id,
+          customerId,
           monitorId: i + 1,
           incidentPublicId: `${label}-${i}`,
           occurredAt: new Date(),
@@ -105,6 +107,67 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
     // A router that read the old version, or routes an event already routed, writes nothing, not even the state.
     expect(await storms.route(setup.org.user.organizationId, setup.customer.id, 1, CALM, null, routes.slice(0, 1), at)).to.equal(false);
     expect((await storms.storm(setup.org.user.organizationId, setup.customer.id)).version).to.equal(1);
+  });
+
+  it("a router whose customer's storm another router is writing waits for that commit, then writes nothing", async () => {
+    const setup = await aSetup('storm-wait');
+    const storms = new SqlStormLedger(setup.sql);
+    const [organizationId, customerId] = [setup.org.user.organizationId, setup.customer.id];
+    const events = await setup.publish(3);
+    const at = new Date();
+    const first = decide(CALM, events.slice(0, 1), setup.channel, at);
+    expect(await storms.route(organizationId, customerId, 0, first.state, first.dueAt, first.routes, at)).to.equal(true);
+    const rest = decide(first.state, events.slice(1), setup.channel, at);
+    const other = new pg.Client({ connectionString: (await testDatabase()).url });
+    await other.connect();
+    try {
+      // Another router's write of the same storm and events, not committed yet.
+      await other.query('BEGIN');
+      await other.query('UPDATE notification_storms SET version = version + 1 WHERE organization_id = $1 AND customer_id = $2', [
+        organizationId,
+        customerId,
+      ]);
+      await other.query('UPDATE notification_outbox SET routed_at = now() WHERE id = ANY($1::bigint[])', [
+        rest.routes.map((r) => r.event.id),
+      ]);
+      const racing = storms.route(organizationId, customerId, 1, rest.state, rest.dueAt, rest.routes, at);
+      const waiting = await Promise.race([racing.then(() => 'written'), sleep(300).then(() => 'waiting')]);
+      expect(waiting).to.equal('waiting');
+      await other.query('COMMIT');
+      expect(await racing).to.equal(false);
+    } finally {
+      await other.end();
+    }
+    expect((await storms.storm(organizationId, customerId)).version).to.equal(2);
+    expect((await setup.deliveries()).map((d) => d.event)).to.deep.equal(['incident.opened']);
+  });
+
+  it('two routers of the same customers named in opposite orders: each storm written once, no deadlock', async () => {
+    const setup = await aSetup('storm-cross');
+    const storms = new SqlStormLedger(setup.sql);
+    const organizationId = setup.org.user.organizationId;
+    const second = await aMonitoredCustomer(setup.org.token);
+    const customers = [setup.customer.id, second.id];
+    const at = new Date();
+    for (let round = 0; round < 8; round += 1) {
+      const writes = [];
+      for (const [k, customerId] of customers.entries()) {
+        const events = (await setup.publish(2, k * 100 + round * 2, customerId)).filter((e) => e.customerId === customerId);
+        const read = await storms.storm(organizationId, customerId);
+        const { state, routes, dueAt } = decide(read.state, events, setup.channel, at);
+        writes.push({ organizationId, customerId, version: read.version, next: state, dueAt, routes });
+      }
+      const [forward, backward] = await Promise.all([storms.routeAll(writes, at), storms.routeAll([...writes].reverse(), at)]);
+      expect([forward[0]! !== backward[1]!, forward[1]! !== backward[0]!]).to.deep.equal([true, true]);
+    }
+    for (const customerId of customers) expect((await storms.storm(organizationId, customerId)).version).to.equal(8);
+    const [routed] = await setup.sql.query<{ unrouted: number; deliveries: number }>(
+      sql`SELECT count(*) FILTER (WHERE routed_at IS NULL)::int AS unrouted,
+                 (SELECT count(*)::int FROM notification_deliveries d WHERE d.organization_id = ${organizationId}) AS deliveries
+            FROM notification_outbox WHERE organization_id = ${organizationId}`,
+    );
+    // Each customer's first two failures alone (POLICY.alone), the rest held: each event routed once.
+    expect(routed).to.deep.equal({ unrouted: 0, deliveries: 4 });
   });
 
   it('three tellers of a due storm: one message, its held events told once; a teller of a stale read writes nothing', async () => {
