@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { AlertStateChangeHandlers, AlertStateChanges } from '../../application/incidents/ports';
 import { listenToNotices } from '../persistence/pg-notices';
 
-/** `LISTEN alert_state`: the alert-state table's trigger sends each changed monitor's id. */
+/** `LISTEN alert_state`: the alert-state table's statement triggers send the changed monitors' ids, comma-separated. */
 export class PgAlertStateChanges implements AlertStateChanges {
   constructor(
     private readonly databaseUrl: string,
@@ -11,7 +11,9 @@ export class PgAlertStateChanges implements AlertStateChanges {
 
   listen(handlers: AlertStateChangeHandlers): Promise<() => Promise<void>> {
     return listenToNotices(this.databaseUrl, 'alert_state', 'alert-state change', this.logger, {
-      notice: (payload) => handlers.changed(Number(payload)),
+      notice: (payload) => {
+        for (const id of payload.split(',')) handlers.changed(Number(id));
+      },
       lost: handlers.lost,
       resumed: handlers.resumed,
     });

@@ -77,6 +77,7 @@ import { Migration20270330090000StormToldThrough } from './20270330090000-storm-
 import { Migration20270330100000OutboxPayloadInline } from './20270330100000-outbox-payload-inline';
 import { Migration20270330110000StormRowsUnreferenced } from './20270330110000-storm-rows-unreferenced';
 import { Migration20270330120000AlertStatesRoom } from './20270330120000-alert-states-room';
+import { Migration20270330130000AlertStateNoticesPerStatement } from './20270330130000-alert-state-notices-per-statement';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -158,4 +159,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270330100000OutboxPayloadInline', class: Migration20270330100000OutboxPayloadInline },
   { name: 'Migration20270330110000StormRowsUnreferenced', class: Migration20270330110000StormRowsUnreferenced },
   { name: 'Migration20270330120000AlertStatesRoom', class: Migration20270330120000AlertStatesRoom },
+  {
+    name: 'Migration20270330130000AlertStateNoticesPerStatement',
+    class: Migration20270330130000AlertStateNoticesPerStatement,
+  },
 ];

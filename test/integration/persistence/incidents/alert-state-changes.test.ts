@@ -1,6 +1,7 @@
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../../src/application/shared/transaction';
 import { expect } from 'chai';
 import pino from 'pino';
+import pg from 'pg';
 import { RecordCheckResult } from '../../../../src/application/incidents/record-check-result';
 import { SteadyMemo } from '../../../../src/application/incidents/steady-memo';
 import { PgAlertStateChanges } from '../../../../src/infrastructure/incidents/pg-alert-state-changes';
@@ -93,6 +94,51 @@ describe('alert-state change notices (LISTEN/NOTIFY on PostgreSQL)', () => {
       ).to.have.length(3);
     } finally {
       await stop();
+    }
+  });
+
+  it('tells of a statement changing a thousand states in three notices of at most 400 ids, every monitor named', async () => {
+    const { database } = await testServer();
+    const { url } = await testDatabase();
+    const monitor = await aMonitor();
+    const ids = Array.from({ length: 1000 }, (_, i) => 2_000_000_000 + monitor.id * 1000 + i);
+    const changed: number[] = [];
+    const stop = await new PgAlertStateChanges(url, pino({ level: 'silent' })).listen({
+      changed: (id) => changed.push(id),
+      lost: () => undefined,
+      resumed: () => undefined,
+    });
+    const raw = new pg.Client({ connectionString: url });
+    const payloads: string[] = [];
+    await raw.connect();
+    raw.on('notification', (n) => {
+      if (n.channel === 'alert_state' && n.payload !== undefined && !n.payload.startsWith('-')) payloads.push(n.payload);
+    });
+    await raw.query('LISTEN alert_state');
+    const mine = (list: readonly number[]) => list.filter((id) => id >= ids[0]! && id <= ids.at(-1)!);
+    try {
+      const statements = [
+        sql`INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, updated_at)
+            SELECT id, ${monitor.organizationId}, ${monitor.customerId}, 60, now() FROM unnest(${ids}::bigint[]) AS id`,
+        sql`UPDATE monitor_alert_states SET updated_at = now() WHERE monitor_id = ANY(${ids}::bigint[])`,
+        sql`DELETE FROM monitor_alert_states WHERE monitor_id = ANY(${ids}::bigint[])`,
+      ];
+      for (const statement of statements) {
+        payloads.length = 0;
+        changed.length = 0;
+        await database.sql.query(statement);
+        await noticesSoFar(changed);
+        await waitFor(() => mine(payloads.flatMap((p) => p.split(',').map(Number))).length === ids.length, {
+          what: 'the raw notices',
+        });
+        expect(payloads.filter((p) => mine(p.split(',').map(Number)).length > 0)).to.have.length(3);
+        expect(Math.max(...payloads.map((p) => p.split(',').length))).to.be.at.most(400);
+        expect([...mine(changed)].sort((a, b) => a - b)).to.deep.equal(ids);
+      }
+    } finally {
+      await raw.end();
+      await stop();
+      await database.sql.query(sql`DELETE FROM monitor_alert_states WHERE monitor_id = ANY(${ids}::bigint[])`);
     }
   });
 
