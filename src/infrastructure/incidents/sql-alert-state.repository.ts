@@ -62,7 +62,9 @@ export class SqlAlertStateRepository implements AlertStateRepository {
       monitor_id: string;
     }>(sql`INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, updated_at)
        SELECT (e->>0)::bigint, (e->>1)::integer, (e->>2)::integer, (e->>3)::integer, ${now}
-         FROM jsonb_array_elements(${JSON.stringify(ordered.map((s) => [s.monitorId, s.organizationId, s.customerId, s.checkIntervalSeconds]))}::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n
+         FROM jsonb_array_elements(${JSON.stringify(ordered.map((s) => [s.monitorId, s.organizationId, s.customerId, s.checkIntervalSeconds]))}::jsonb) WITH ORDINALITY AS r(e, n)
+        WHERE NOT EXISTS (SELECT 1 FROM monitor_alert_states a WHERE a.monitor_id = (e->>0)::bigint)
+        ORDER BY n
        ON CONFLICT (monitor_id) DO NOTHING RETURNING monitor_id`);
     // A monitor's first state is a state change of the live stream (unknown to up).
     await appendLiveEvents(tx, created.map(stateChanged));
