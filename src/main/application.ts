@@ -4,7 +4,8 @@ import pino, { type Logger } from 'pino';
 import type { Clock } from '../application/shared/clock';
 import type { Database } from '../infrastructure/persistence/database';
 import { openServiceDatabase } from './database';
-import { serviceScale } from './gc-tuning';
+import { rememberMonitorsHeld, serviceScale } from './gc-tuning';
+import { sql } from '../infrastructure/persistence/sql';
 import { startEmbeddedPostgres } from '../infrastructure/persistence/embedded-postgres';
 import type { AppConfig } from './config';
 import { createContainer } from './container';
@@ -65,6 +66,12 @@ export async function startApplication(config: AppConfig, options: StartOptions 
     }
     const database = await openServiceDatabase(databaseUrl, logger);
     started.push(() => database.close());
+    if (!config.databaseUrl) {
+      // The embedded PostgreSQL is not running when the next start chooses its scale: it reads the count left here.
+      const remember = () => rememberMonitorsHeldIn(config.dataDir, database, clockOf(options), logger);
+      await remember();
+      started.push(remember);
+    }
     const container = createContainer(config, logger, database, options.clock, contexts);
     logger.debug({ needs: checkContainer(container, contexts) }, 'every declared need resolves');
     const get = getterOf(container);
@@ -95,5 +102,17 @@ export async function startApplication(config: AppConfig, options: StartOptions 
   } catch (error) {
     await stopAll().catch((stopError: unknown) => logger.warn({ err: stopError }, 'stopping after a failed start failed too'));
     throw error;
+  }
+}
+
+const clockOf = (options: StartOptions): Clock => options.clock ?? { now: () => new Date() };
+
+/** Counts the monitors the embedded database holds and leaves the count in DATA_DIR (SERVICE_SCALE=auto's next start); a failure is only logged. */
+async function rememberMonitorsHeldIn(dataDir: string, database: Database, clock: Clock, logger: Logger): Promise<void> {
+  try {
+    const [row] = await database.sql.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM monitors`);
+    await rememberMonitorsHeld(dataDir, row?.n ?? 0, clock.now());
+  } catch (error) {
+    logger.warn({ err: error, dataDir }, 'could not leave the count of monitors for the next start (it starts small)');
   }
 }

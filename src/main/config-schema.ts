@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DATA_DIR } from './data-dir';
 
 export const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 export const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -8,7 +9,7 @@ export const ConfigSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(DEFAULT_DATA_DIR)),
   PUBLIC_BASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   PLATFORM_ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   PLATFORM_ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12).optional()),

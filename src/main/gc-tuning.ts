@@ -1,4 +1,7 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import v8 from 'node:v8';
+import { DEFAULT_DATA_DIR } from './data-dir';
 
 /**
  * Garbage-collector settings for a process that runs checks (why: docs/check-engine.md; what they
@@ -34,8 +37,9 @@ import v8 from 'node:v8';
  *
  * V8 fixes the young generation's limit when the process starts, so the scale follows the work held
  * at each start: `auto` (the default) is `large` when the database holds LARGE_AT_MONITORS monitors
- * or more as the process starts (`scripts/node-command.cjs` asks it before node starts), `small`
- * otherwise (and with the embedded PostgreSQL, which is not running yet then: a small deployment).
+ * or more as the process starts (`scripts/node-command.cjs` asks it before node starts; the embedded
+ * PostgreSQL, not running yet then, is known by the count its service left in DATA_DIR when it last
+ * started and stopped), `small` otherwise. The embedded PostgreSQL's own settings follow the scale.
  */
 const SEMI_SPACE_MB = 64;
 const SMALL_SEMI_SPACE_MB = 4;
@@ -77,12 +81,13 @@ export const serviceScale = (
 
 /**
  * The monitors the database holds, for `auto` before node starts (`scripts/node-command.cjs`): read
- * with one short-lived connection when DATABASE_URL is set; undefined without it (the embedded
- * PostgreSQL is not running yet), before the first migration, or when the database does not answer
- * within a few seconds (the process then starts small and says so in its log).
+ * with one short-lived connection when DATABASE_URL is set; undefined when it is not answered
+ * within a few seconds or holds no schema yet (the process then starts small and says so in its
+ * log). Without DATABASE_URL the embedded PostgreSQL is not running yet: the count its service
+ * last left in DATA_DIR (monitorsLastHeld), undefined before its first start.
  */
 export async function monitorsAtStart(env: NodeJS.ProcessEnv = process.env): Promise<number | undefined> {
-  if (!env.DATABASE_URL) return undefined;
+  if (!env.DATABASE_URL) return monitorsLastHeld(env.DATA_DIR || DEFAULT_DATA_DIR);
   const { Client } = await import('pg');
   const client = new Client({ connectionString: env.DATABASE_URL, connectionTimeoutMillis: 3000, query_timeout: 3000 });
   try {
@@ -96,6 +101,29 @@ export async function monitorsAtStart(env: NodeJS.ProcessEnv = process.env): Pro
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/** Where a service on the embedded PostgreSQL leaves, in its DATA_DIR, how many monitors it held. */
+export const MONITORS_HELD_FILE = 'monitors-held.json';
+
+/** The monitors a service on the embedded PostgreSQL of `dataDir` last counted (at its last start or stop); undefined if none did. */
+export async function monitorsLastHeld(dataDir: string): Promise<number | undefined> {
+  try {
+    const { monitors } = JSON.parse(await fs.readFile(path.join(path.resolve(dataDir), MONITORS_HELD_FILE), 'utf8')) as {
+      monitors?: unknown;
+    };
+    return typeof monitors === 'number' && Number.isSafeInteger(monitors) && monitors >= 0 ? monitors : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Leaves the monitors held in `dataDir` for the next start's `auto` (written aside, then renamed: never half a file). */
+export async function rememberMonitorsHeld(dataDir: string, monitors: number, at: Date): Promise<void> {
+  const file = path.join(dataDir, MONITORS_HELD_FILE);
+  const aside = `${file}.${process.pid}`;
+  await fs.writeFile(aside, JSON.stringify({ monitors, at: at.toISOString() }), { mode: 0o600 });
+  await fs.rename(aside, file);
 }
 
 /** The scale `npm start` starts a check process at: SERVICE_SCALE, `auto` resolved against the database. */

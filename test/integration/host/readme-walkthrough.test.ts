@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { launchScale, monitorsLastHeld } from '../../../src/main/gc-tuning';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const BASE = 'http://localhost:3000';
@@ -96,6 +97,9 @@ describe("the README's first-hour walkthrough, word for word", function () {
     expect(told).to.equal(true);
     await stopGroup(first.child);
     await until(async () => !(await ready()), 'the first service to stop', 30_000);
+    // The embedded database's monitors as the service counted them when it stopped: the next start's scale.
+    expect(await monitorsLastHeld(dataDir)).to.equal(1);
+    expect(await launchScale({ DATA_DIR: dataDir, SERVICE_SCALE_LARGE_AT: '1' })).to.equal('large');
 
     const second = run('npm', ['start'], dataDir);
     started.push(second.child);

@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import net from 'node:net';
 import pg from 'pg';
-import { launchScale, monitorsAtStart } from '../../../src/main/gc-tuning';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { launchScale, MONITORS_HELD_FILE, monitorsAtStart, rememberMonitorsHeld } from '../../../src/main/gc-tuning';
 import { testDatabase, testServer } from '../../support/test-server';
 
 /** A loopback port nothing listens on (bound, then closed). */
@@ -52,6 +55,28 @@ describe('SERVICE_SCALE=auto against the database (scripts/node-command.cjs befo
     } finally {
       await client.query(`DROP DATABASE IF EXISTS ${empty} WITH (FORCE)`);
       await client.end();
+    }
+  });
+});
+
+describe('SERVICE_SCALE=auto on the embedded PostgreSQL (the count its service left in DATA_DIR)', () => {
+  it('reads the count the last service left, and starts small without one or with a damaged one', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'scale-'));
+    try {
+      expect(await monitorsAtStart({ DATA_DIR: dataDir }), 'before any start').to.equal(undefined);
+      expect(await launchScale({ DATA_DIR: dataDir, SERVICE_SCALE_LARGE_AT: '1' })).to.equal('small');
+      await rememberMonitorsHeld(dataDir, 12_000, new Date());
+      expect(await monitorsAtStart({ DATA_DIR: dataDir })).to.equal(12_000);
+      expect(await launchScale({ DATA_DIR: dataDir })).to.equal('large');
+      expect(await launchScale({ DATA_DIR: dataDir, SERVICE_SCALE_LARGE_AT: '12001' })).to.equal('small');
+      expect(await launchScale({ DATA_DIR: dataDir, SERVICE_SCALE: 'small' })).to.equal('small');
+      for (const damaged of ['{"monitors": ', '{"monitors": -3}', '{"monitors": "many"}', '[]']) {
+        writeFileSync(path.join(dataDir, MONITORS_HELD_FILE), damaged);
+        expect(await monitorsAtStart({ DATA_DIR: dataDir }), damaged).to.equal(undefined);
+        expect(await launchScale({ DATA_DIR: dataDir, SERVICE_SCALE_LARGE_AT: '1' }), damaged).to.equal('small');
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
