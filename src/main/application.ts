@@ -68,7 +68,7 @@ export async function startApplication(config: AppConfig, options: StartOptions 
     started.push(() => database.close());
     if (!config.databaseUrl) {
       // The embedded PostgreSQL is not running when the next start chooses its scale: it reads the count left here.
-      const remember = () => rememberMonitorsHeldIn(config.dataDir, database, clockOf(options), logger);
+      const remember = () => rememberMonitorsHeldIn(config.dataDir, database, logger);
       await remember();
       started.push(remember);
     }
@@ -105,13 +105,11 @@ export async function startApplication(config: AppConfig, options: StartOptions 
   }
 }
 
-const clockOf = (options: StartOptions): Clock => options.clock ?? { now: () => new Date() };
-
 /** Counts the monitors the embedded database holds and leaves the count in DATA_DIR (SERVICE_SCALE=auto's next start); a failure is only logged. */
-async function rememberMonitorsHeldIn(dataDir: string, database: Database, clock: Clock, logger: Logger): Promise<void> {
+async function rememberMonitorsHeldIn(dataDir: string, database: Database, logger: Logger): Promise<void> {
   try {
     const [row] = await database.sql.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM monitors`);
-    await rememberMonitorsHeld(dataDir, row?.n ?? 0, clock.now());
+    await rememberMonitorsHeld(dataDir, row?.n ?? 0);
   } catch (error) {
     logger.warn({ err: error, dataDir }, 'could not leave the count of monitors for the next start (it starts small)');
   }

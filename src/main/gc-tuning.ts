@@ -119,10 +119,10 @@ export async function monitorsLastHeld(dataDir: string): Promise<number | undefi
 }
 
 /** Leaves the monitors held in `dataDir` for the next start's `auto` (written aside, then renamed: never half a file). */
-export async function rememberMonitorsHeld(dataDir: string, monitors: number, at: Date): Promise<void> {
+export async function rememberMonitorsHeld(dataDir: string, monitors: number): Promise<void> {
   const file = path.join(dataDir, MONITORS_HELD_FILE);
   const aside = `${file}.${process.pid}`;
-  await fs.writeFile(aside, JSON.stringify({ monitors, at: at.toISOString() }), { mode: 0o600 });
+  await fs.writeFile(aside, JSON.stringify({ monitors }), { mode: 0o600 });
   await fs.rename(aside, file);
 }
 

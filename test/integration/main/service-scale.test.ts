@@ -65,7 +65,7 @@ describe('SERVICE_SCALE=auto on the embedded PostgreSQL (the count its service l
     try {
       expect(await monitorsAtStart({ DATA_DIR: dataDir }), 'before any start').to.equal(undefined);
       expect(await launchScale({ DATA_DIR: dataDir, SERVICE_SCALE_LARGE_AT: '1' })).to.equal('small');
-      await rememberMonitorsHeld(dataDir, 12_000, new Date());
+      await rememberMonitorsHeld(dataDir, 12_000);
       expect(await monitorsAtStart({ DATA_DIR: dataDir })).to.equal(12_000);
       expect(await launchScale({ DATA_DIR: dataDir })).to.equal('large');
       expect(await launchScale({ DATA_DIR: dataDir, SERVICE_SCALE_LARGE_AT: '12001' })).to.equal('small');
