@@ -22,6 +22,7 @@ import type {
   DeliveryLedger,
   DueStorm,
   EventRoute,
+  HeldEvents,
   NotificationChannelRepository,
   OutboxEvent,
   StoredStorm,
@@ -33,6 +34,14 @@ import type {
 
 /** Events routed per round. */
 export const ROUTE_BATCH = 1000;
+
+/**
+ * How long before a storm is due its held events are read: while it settles (no failure joined for
+ * a while), so that when it is due its telling writes its message without reading them first.
+ */
+export const STORM_READ_AHEAD_MS = 500;
+
+const stormKey = (storm: { organizationId: number; customerId: number }) => `${storm.organizationId}/${storm.customerId}`;
 
 const messageOf = (kind: ChannelEvent, event: OutboxEvent): Omit<NotificationMessage, 'id'> => ({
   event: kind,
@@ -62,6 +71,11 @@ const messageOf = (kind: ChannelEvent, event: OutboxEvent): Omit<NotificationMes
  * notices it sent, storm messages it wrote and fallbacks it wrote.
  */
 export class RouteOutboxEvents {
+  /** The held events read for the storms due soon, each at the version read (read again only for what was held since). */
+  private readonly heldRead = new Map<string, { version: number; held: HeldEvents }>();
+  /** Storms due by this instant (epoch ms) had their held events read in the last round. */
+  private readAheadUntil = 0;
+
   constructor(
     private readonly ledger: DeliveryLedger,
     private readonly channels: NotificationChannelRepository,
@@ -128,7 +142,10 @@ export class RouteOutboxEvents {
    */
   async msUntilStormDue(): Promise<number | null> {
     const due = await this.storms.nextDueAt();
-    return due === null ? null : Math.max(0, due.getTime() - this.clock.now().getTime());
+    if (due === null) return null;
+    const ms = due.getTime() - this.clock.now().getTime();
+    // First woken a little before, to read what it holds while it settles (STORM_READ_AHEAD_MS).
+    return Math.max(0, due.getTime() <= this.readAheadUntil ? ms : ms - STORM_READ_AHEAD_MS);
   }
 
   /** A customer's events of the round through its storm, in the outbox's order; on a lost race they wait for the next round. */
@@ -158,14 +175,24 @@ export class RouteOutboxEvents {
     };
   }
 
-  /** The due storms' messages in one statement, and the storms due by a policy of before set due again in another. */
+  /**
+   * The due storms' messages in one statement, and the storms due by a policy of before set due
+   * again in another. The storms due within STORM_READ_AHEAD_MS are read too, with what they hold
+   * (only what was held since the last round's read), and only remembered.
+   */
   private async tellDueStorms(limit: number): Promise<number> {
     const now = this.clock.now();
+    const ahead = now.getTime() + STORM_READ_AHEAD_MS;
+    const storms = await this.storms.dueStorms(new Date(ahead), limit, (storm) => this.heldRead.get(stormKey(storm)));
+    this.readAheadUntil = ahead;
+    this.heldRead.clear();
+    for (const storm of storms) this.heldRead.set(stormKey(storm), { version: storm.version, held: storm.held });
     const stale: StormWrite[] = [];
     const tells: StormTell[] = [];
     // Every channel of an organization, read once per round: routing picks per event (its monitor's overrides) among them.
     const read = new Map<number, Promise<NotificationChannel[]>>();
-    for (const storm of await this.storms.dueStorms(now, limit)) {
+    for (const storm of storms) {
+      if (storm.dueAt.getTime() > now.getTime()) continue; // read ahead: told when due
       const { state, stage } = tellStorm(storm.state, now.getTime(), this.policy);
       if (stage === null || storm.state.storm === null) {
         // Due by a policy of before (a restart with other settings): due again when this policy says.
@@ -181,7 +208,12 @@ export class RouteOutboxEvents {
       tells.push({ storm, next: state, dueAt: due === null ? null : new Date(due), deliveries });
     }
     await this.storms.routeAll(stale, now);
-    return (await this.storms.tellAll(tells, now)).filter(Boolean).length;
+    const told = await this.storms.tellAll(tells, now);
+    // A storm told holds none of these any more (they are below its told version).
+    tells.forEach(({ storm }, i) => {
+      if (told[i]) this.heldRead.delete(stormKey(storm));
+    });
+    return told.filter(Boolean).length;
   }
 
   /** Per channel, the changes it would have received one by one; the storm's end also to every channel of the customer's recoveries. */

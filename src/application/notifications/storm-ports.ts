@@ -34,13 +34,27 @@ export interface StormTell {
   readonly deliveries: readonly { channel: DeliveryTarget; message: Omit<NotificationMessage, 'id'> }[];
 }
 
+/** The events a storm holds (oldest first), each with the transition it was held as. */
+export type HeldEvents = readonly (OutboxEvent & { readonly heldKind: string })[];
+
 /** A storm whose next message is due, with the events it holds (oldest first). */
 export interface DueStorm extends StoredStorm {
   readonly organizationId: number;
   readonly customerId: number;
   readonly customerName: string;
-  readonly held: readonly (OutboxEvent & { readonly heldKind: string })[];
+  /** When its message is due (at most the `now` it was read for, unless read ahead). */
+  readonly dueAt: Date;
+  readonly held: HeldEvents;
 }
+
+/**
+ * The events a storm held at `version`, as read before: a storm at a later version holds those
+ * (unless it told them since) and the ones it held after, so only these are read.
+ */
+export type KnownHeld = (storm: {
+  organizationId: number;
+  customerId: number;
+}) => { readonly version: number; readonly held: HeldEvents } | undefined;
 
 /**
  * Customers' storms in the ledger: durable, so a crash during a storm loses nothing. One row per
@@ -73,8 +87,11 @@ export interface StormLedger {
    * write guarded on its own as `route`'s: which were written, in the order given.
    */
   routeAll(writes: readonly StormWrite[], at: Date): Promise<boolean[]>;
-  /** Storms whose next message is due by `now` (at most `limit`). */
-  dueStorms(now: Date, limit: number): Promise<DueStorm[]>;
+  /**
+   * Storms whose next message is due by `now` (at most `limit`, soonest first), with the events
+   * each held at the version read; what `known` gives is not read again (only what was held since).
+   */
+  dueStorms(now: Date, limit: number, known?: KnownHeld): Promise<DueStorm[]>;
   /** When the soonest storm is next due to tell its channels; null when none is. */
   nextDueAt(): Promise<Date | null>;
   /**

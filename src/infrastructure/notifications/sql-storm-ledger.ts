@@ -4,6 +4,7 @@ import { CALM, type CustomerStorm } from '../../domain/notifications/storm-diges
 import type {
   DeliveryTarget,
   DueStorm,
+  KnownHeld,
   StoredStorm,
   StormLedger,
   StormRoute,
@@ -146,26 +147,39 @@ export class SqlStormLedger implements StormLedger {
     return writes.map((_, i) => written.has(i));
   }
 
-  async dueStorms(now: Date, limit: number): Promise<DueStorm[]> {
-    const storms = await this.sql.query<StormRow>(sql`WITH due AS (
-         SELECT organization_id, customer_id, state, version, told_version FROM notification_storms WHERE due_at <= ${now} ORDER BY due_at LIMIT ${limit}
+  async dueStorms(now: Date, limit: number, known: KnownHeld = () => undefined): Promise<DueStorm[]> {
+    const storms = await this.sql.query<StormRow & { due_at: Date }>(sql`WITH due AS (
+         SELECT organization_id, customer_id, state, version, told_version, due_at FROM notification_storms WHERE due_at <= ${now} ORDER BY due_at LIMIT ${limit}
        )
-       SELECT due.*, c.name AS customer_name FROM due LEFT JOIN customers c ON c.id = due.customer_id AND c.organization_id = due.organization_id`);
-    if (storms.length === 0) return [];
-    // Read after the storms: a storm still at the version read when told held exactly these.
-    const held = await this.sql.query<HeldRow>(sql`SELECT o.id, o.organization_id, o.kind, o.payload, o.held_kind, k.customer_id
-         FROM unnest(${storms.map((s) => s.organization_id)}::int[], ${storms.map((s) => s.customer_id)}::int[], ${storms.map((s) => s.told_version)}::int[])
-           AS k(organization_id, customer_id, told_version)
-         JOIN notification_outbox o
-           ON o.organization_id = k.organization_id AND o.held_customer_id = k.customer_id AND o.held_version > k.told_version
-        WHERE o.held_until IS NOT NULL
-        ORDER BY o.id`);
+       SELECT due.*, c.name AS customer_name FROM due LEFT JOIN customers c ON c.id = due.customer_id AND c.organization_id = due.organization_id
+        ORDER BY due.due_at`);
+    const key = (organizationId: number, customerId: number) => `${organizationId}/${customerId}`;
+    // What was read before for each storm: still held unless it was told since (its told version above it).
     const heldBy = new Map<string, DueStorm['held'][number][]>();
-    for (const { row, event } of relayedEventsOf(held, this.refused)) {
-      const key = `${row.organization_id}/${row.customer_id}`;
-      const list = heldBy.get(key) ?? [];
-      list.push({ ...event, heldKind: row.held_kind });
-      heldBy.set(key, list);
+    const reads: { organizationId: number; customerId: number; after: number; version: number }[] = [];
+    for (const s of storms) {
+      const before = known({ organizationId: s.organization_id, customerId: s.customer_id });
+      const usable = before !== undefined && before.version >= s.told_version && before.version <= s.version;
+      heldBy.set(key(s.organization_id, s.customer_id), usable ? [...before.held] : []);
+      const after = usable ? before.version : s.told_version;
+      if (after < s.version) reads.push({ organizationId: s.organization_id, customerId: s.customer_id, after, version: s.version });
+    }
+    if (reads.length > 0) {
+      // Read after the storms, up to the version read: a storm still at it when told held exactly these.
+      const held = await this.sql.query<HeldRow>(sql`SELECT o.id, o.organization_id, o.kind, o.payload, o.held_kind, k.customer_id
+           FROM unnest(${reads.map((r) => r.organizationId)}::int[], ${reads.map((r) => r.customerId)}::int[],
+                       ${reads.map((r) => r.after)}::int[], ${reads.map((r) => r.version)}::int[])
+             AS k(organization_id, customer_id, after_version, version)
+           JOIN notification_outbox o
+             ON o.organization_id = k.organization_id AND o.held_customer_id = k.customer_id
+            AND o.held_version > k.after_version AND o.held_version <= k.version
+          WHERE o.held_until IS NOT NULL
+          ORDER BY o.id`);
+      for (const { row, event } of relayedEventsOf(held, this.refused)) {
+        heldBy.get(key(row.organization_id, row.customer_id))?.push({ ...event, heldKind: row.held_kind });
+      }
+      // Oldest first, the ones read before and now together.
+      for (const r of reads) heldBy.get(key(r.organizationId, r.customerId))!.sort((a, b) => a.id - b.id);
     }
     return storms.map((s) => ({
       organizationId: s.organization_id,
@@ -173,7 +187,8 @@ export class SqlStormLedger implements StormLedger {
       customerName: s.customer_name ?? `customer ${s.customer_id}`,
       state: s.state,
       version: s.version,
-      held: heldBy.get(`${s.organization_id}/${s.customer_id}`) ?? [],
+      dueAt: new Date(s.due_at),
+      held: heldBy.get(key(s.organization_id, s.customer_id)) ?? [],
     }));
   }
 

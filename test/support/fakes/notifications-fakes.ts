@@ -35,6 +35,7 @@ import type {
   SmsSendOutcome,
   DeliveryTarget,
   DueStorm,
+  KnownHeld,
   StoredStorm,
   StormLedger,
   StormRoute,
@@ -501,19 +502,32 @@ export class FakeStormLedger implements StormLedger {
     return written;
   }
 
-  async dueStorms(now: Date, limit: number): Promise<DueStorm[]> {
-    const due = [...this.storms.entries()].filter(([, row]) => row.dueAt !== null && row.dueAt <= now).slice(0, limit);
+  /** Storms whose held events dueStorms read from the ledger (not given by `known`), in the order read. */
+  readonly heldReads: string[] = [];
+
+  async dueStorms(now: Date, limit: number, known: KnownHeld = () => undefined): Promise<DueStorm[]> {
+    const due = [...this.storms.entries()]
+      .filter(([, row]) => row.dueAt !== null && row.dueAt <= now)
+      .sort(([, a], [, b]) => a.dueAt!.getTime() - b.dueAt!.getTime())
+      .slice(0, limit);
     return due.map(([key, row]) => {
       const [organizationId, customerId] = key.split('/').map(Number) as [number, number];
-      const held = this.ledger.events
-        .filter((e) => e.organizationId === organizationId && e.customerId === customerId && this.held.get(e.id)?.digested === false)
-        .map(({ routedAt: _r, ...e }) => ({ ...e, heldKind: this.held.get(e.id)!.kind }));
+      // What was read at this very version is still what it holds; else every held event is read again.
+      const before = known({ organizationId, customerId });
+      const held =
+        before?.version === row.version
+          ? before.held
+          : (this.heldReads.push(key),
+            this.ledger.events
+              .filter((e) => e.organizationId === organizationId && e.customerId === customerId && this.held.get(e.id)?.digested === false)
+              .map(({ routedAt: _r, ...e }) => ({ ...e, heldKind: this.held.get(e.id)!.kind })));
       return {
         organizationId,
         customerId,
         customerName: this.customerNames.get(customerId) ?? `customer ${customerId}`,
         state: row.state,
         version: row.version,
+        dueAt: row.dueAt!,
         held,
       };
     });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { anActor } from '../../../support/builders';
 import { FakeChannelHealthLedger, FakeDeliveryLedger, FakeStormLedger } from '../../../support/fakes/notifications-fakes';
 import { FallBackFromFailingChannels } from '../../../../src/application/notifications/fall-back-from-failing-channels';
-import { RouteOutboxEvents } from '../../../../src/application/notifications/route-outbox-events';
+import { RouteOutboxEvents, STORM_READ_AHEAD_MS } from '../../../../src/application/notifications/route-outbox-events';
 import { harness } from './harness';
 import type { ChannelEvent } from '../../../../src/domain/notifications/channel-events';
 
@@ -219,6 +219,44 @@ describe('storms (routing)', () => {
     const over = h.sentTo(recoveries.publicId);
     expect(over.map((m) => m.data.stage)).to.deep.equal(['over']);
     expect(h.listed(over[0]!)).to.have.length(6);
+  });
+
+  it('reads what a settling storm holds before it is due (the wake says when), so the due round only tells', async () => {
+    const h = stormHarness();
+    const { channel } = await h.create.execute(admin(), hook());
+    for (let i = 1; i <= 10; i += 1) h.anEvent();
+    await h.route.execute();
+    expect(await h.route.msUntilStormDue(), 'woken the read-ahead before it is due').to.equal(5_000 - STORM_READ_AHEAD_MS);
+    expect(h.storms.heldReads, 'nothing read while it gathers').to.deep.equal([]);
+
+    h.clock.advance(5_000 - STORM_READ_AHEAD_MS);
+    expect(await h.route.execute(), 'read ahead: nothing told yet').to.equal(0);
+    expect(h.storms.heldReads, 'its held events read once').to.deep.equal(['1/10']);
+    expect(h.sentTo(channel.publicId)).to.have.length(3);
+    expect(await h.route.msUntilStormDue(), 'then woken when it is due').to.equal(STORM_READ_AHEAD_MS);
+
+    h.clock.advance(STORM_READ_AHEAD_MS);
+    expect(await h.route.execute()).to.equal(1);
+    expect(h.storms.heldReads, 'not read again when told').to.deep.equal(['1/10']);
+    const digest = h.sentTo(channel.publicId)[3]!;
+    expect(digest.data).to.deep.include({ stage: 'started', count: 7, down: 10 });
+    expect(h.listed(digest)).to.deep.equal([4, 5, 6, 7, 8, 9, 10].map((i) => `opened inc-${i}`));
+  });
+
+  it('a failure joining a storm after its held events were read ahead is in the digest too', async () => {
+    const h = stormHarness();
+    const { channel } = await h.create.execute(admin(), hook());
+    for (let i = 1; i <= 6; i += 1) h.anEvent();
+    await h.route.execute();
+    h.clock.advance(5_000 - STORM_READ_AHEAD_MS);
+    await h.route.execute();
+    h.anEvent();
+    expect(await h.route.execute(), 'routed, held').to.equal(1);
+    h.clock.advance(STORM_READ_AHEAD_MS);
+    expect(await h.route.execute()).to.equal(1);
+    const digest = h.sentTo(channel.publicId)[3]!;
+    expect(digest.data).to.deep.include({ stage: 'started', count: 4, down: 7 });
+    expect(h.listed(digest)).to.deep.equal([4, 5, 6, 7].map((i) => `opened inc-${i}`));
   });
 
   it('a storm stored due by other settings (a restart with a longer follow-up period) sends nothing early and is due again when the new period says', async () => {
