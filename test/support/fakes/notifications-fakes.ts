@@ -505,6 +505,13 @@ export class FakeStormLedger implements StormLedger {
   /** Storms whose held events dueStorms read from the ledger (not given by `known`), in the order read. */
   readonly heldReads: string[] = [];
 
+  private readHeld(key: string, organizationId: number, customerId: number) {
+    this.heldReads.push(key);
+    return this.ledger.events
+      .filter((e) => e.organizationId === organizationId && e.customerId === customerId && this.held.get(e.id)?.digested === false)
+      .map(({ routedAt: _r, ...e }) => ({ ...e, heldKind: this.held.get(e.id)!.kind }));
+  }
+
   async dueStorms(now: Date, limit: number, known: KnownHeld = () => undefined): Promise<DueStorm[]> {
     const due = [...this.storms.entries()]
       .filter(([, row]) => row.dueAt !== null && row.dueAt <= now)
@@ -514,13 +521,7 @@ export class FakeStormLedger implements StormLedger {
       const [organizationId, customerId] = key.split('/').map(Number) as [number, number];
       // What was read at this very version is still what it holds; else every held event is read again.
       const before = known({ organizationId, customerId });
-      const held =
-        before?.version === row.version
-          ? before.held
-          : (this.heldReads.push(key),
-            this.ledger.events
-              .filter((e) => e.organizationId === organizationId && e.customerId === customerId && this.held.get(e.id)?.digested === false)
-              .map(({ routedAt: _r, ...e }) => ({ ...e, heldKind: this.held.get(e.id)!.kind })));
+      const held = before?.version === row.version ? before.held : this.readHeld(key, organizationId, customerId);
       return {
         organizationId,
         customerId,

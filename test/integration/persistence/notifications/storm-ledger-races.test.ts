@@ -11,7 +11,7 @@ import { SqlChannelHealthLedger } from '../../../../src/infrastructure/notificat
 import { OutboxIncidentEvents, UNTOLD_HELD } from '../../../support/outbox-events';
 import { channelFailingMessage } from '../../../../src/domain/notifications/channel-health';
 import { CALM, routeInStorm, stormDueAt, tellStorm, type CustomerStorm } from '../../../../src/domain/notifications/storm-digest';
-import type { OutboxEvent, StormRoute } from '../../../../src/application/notifications/ports';
+import type { DueStorm, OutboxEvent, StormRoute } from '../../../../src/application/notifications/ports';
 import { standalone } from '../../../support/unit-of-work';
 import { raw, sql } from '../../../../src/infrastructure/persistence/sql';
 
@@ -82,6 +82,43 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
     });
     const due = stormDueAt(state, POLICY);
     return { state, routes, dueAt: due === null ? null : new Date(due) };
+  }
+
+  /**
+   * A customer's storm routed from five failures (two alone, three held), and the moment after its
+   * window when it is due: the ledger, the customer, and its due storms (`mine`).
+   */
+  async function aStormHoldingThree(label: string) {
+    const setup = await aSetup(label);
+    const storms = new SqlStormLedger(setup.sql);
+    const [organizationId, customerId] = [setup.org.user.organizationId, setup.customer.id];
+    const mine = (list: Awaited<ReturnType<SqlStormLedger['dueStorms']>>) => list.filter((d) => d.organizationId === organizationId);
+    const at = new Date();
+    const first = decide(CALM, await setup.publish(5), setup.channel, at);
+    expect(await storms.route(organizationId, customerId, 0, first.state, first.dueAt, first.routes, at)).to.equal(true);
+    const later = new Date(at.getTime() + POLICY.windowMs);
+    /** Tells `due` (as read) at `later`: a digest to the channel; whether it was written. */
+    const tellDigest = (due: DueStorm) => {
+      const next = tellStorm(due.state, later.getTime(), POLICY);
+      const nextDue = stormDueAt(next.state, POLICY);
+      const digest = {
+        event: 'incident.digest' as const,
+        occurredAt: later.toISOString(),
+        summary: 'down',
+        incidentId: null,
+        monitorId: null,
+        customerId,
+        data: { stage: next.stage },
+      };
+      return storms.tell(
+        due,
+        next.state,
+        nextDue === null ? null : new Date(nextDue),
+        [{ channel: setup.channel, message: digest }],
+        later,
+      );
+    };
+    return { setup, storms, organizationId, customerId, mine, later, tellDigest };
   }
 
   it("three routers of one customer's events from one read: one writes (two alone, four held), the others nothing", async () => {
@@ -217,41 +254,14 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
   });
 
   it('a teller tells the failures held up to the storm it read: those held after it wait for the next message', async () => {
-    const setup = await aSetup('storm-mark');
-    const storms = new SqlStormLedger(setup.sql);
-    const [organizationId, customerId] = [setup.org.user.organizationId, setup.customer.id];
-    const mine = (list: Awaited<ReturnType<SqlStormLedger['dueStorms']>>) => list.filter((d) => d.organizationId === organizationId);
-    const at = new Date();
-    const first = decide(CALM, await setup.publish(5), setup.channel, at);
-    expect(await storms.route(organizationId, customerId, 0, first.state, first.dueAt, first.routes, at)).to.equal(true);
-    const later = new Date(at.getTime() + POLICY.windowMs);
+    const { setup, storms, organizationId, customerId, mine, later, tellDigest } = await aStormHoldingThree('storm-mark');
     const [read] = mine(await storms.dueStorms(later, 1000));
     expect(read!.held).to.have.length(3);
     // Two more failures held after the teller read its storm: its message is refused, they are in the next read.
     const more = decide(read!.state, await setup.publish(2, 5), setup.channel, later);
     expect(more.routes.map((r) => r.decision)).to.deep.equal(['held', 'held']);
     expect(await storms.route(organizationId, customerId, read!.version, more.state, more.dueAt, more.routes, later)).to.equal(true);
-    const told = (due: NonNullable<typeof read>) => {
-      const next = tellStorm(due.state, later.getTime(), POLICY);
-      const nextDue = stormDueAt(next.state, POLICY);
-      const digest = {
-        event: 'incident.digest' as const,
-        occurredAt: later.toISOString(),
-        summary: 'down',
-        incidentId: null,
-        monitorId: null,
-        customerId,
-        data: { stage: next.stage },
-      };
-      return storms.tell(
-        due,
-        next.state,
-        nextDue === null ? null : new Date(nextDue),
-        [{ channel: setup.channel, message: digest }],
-        later,
-      );
-    };
-    expect(await told(read!)).to.equal(false);
+    expect(await tellDigest(read!)).to.equal(false);
     const [again] = mine(await storms.dueStorms(later, 1000));
     expect(again!.held.map((e) => e.incidentId)).to.deep.equal([
       'storm-mark-2',
@@ -260,7 +270,7 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
       'storm-mark-5',
       'storm-mark-6',
     ]);
-    expect(await told(again!)).to.equal(true);
+    expect(await tellDigest(again!)).to.equal(true);
     const untold = () =>
       setup.sql.query<{ id: string }>(
         sql`SELECT o.id::text FROM notification_outbox o WHERE o.organization_id = ${organizationId} AND ${raw(UNTOLD_HELD)}`,
@@ -277,14 +287,7 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
   });
 
   it('a read given what was read at an older version reads only what was held since; what was told since is not reused', async () => {
-    const setup = await aSetup('storm-ahead');
-    const storms = new SqlStormLedger(setup.sql);
-    const [organizationId, customerId] = [setup.org.user.organizationId, setup.customer.id];
-    const mine = (list: Awaited<ReturnType<SqlStormLedger['dueStorms']>>) => list.filter((d) => d.organizationId === organizationId);
-    const at = new Date();
-    const first = decide(CALM, await setup.publish(5), setup.channel, at);
-    expect(await storms.route(organizationId, customerId, 0, first.state, first.dueAt, first.routes, at)).to.equal(true);
-    const later = new Date(at.getTime() + POLICY.windowMs);
+    const { setup, storms, organizationId, customerId, mine, later, tellDigest } = await aStormHoldingThree('storm-ahead');
     const [ahead] = mine(await storms.dueStorms(later, 1000));
     expect(ahead!.held.map((e) => e.incidentId)).to.deep.equal(['storm-ahead-2', 'storm-ahead-3', 'storm-ahead-4']);
     const more = decide(ahead!.state, await setup.publish(2, 5), setup.channel, later);
@@ -297,26 +300,7 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
     const [whole] = mine(await storms.dueStorms(later, 1000));
     expect(whole!.held, 'without it, every held event').to.have.length(5);
     // Told: what was read before is below its told version, and only the failure held after is read.
-    const next = tellStorm(whole!.state, later.getTime(), POLICY);
-    const nextDue = stormDueAt(next.state, POLICY);
-    const digest = {
-      event: 'incident.digest' as const,
-      occurredAt: later.toISOString(),
-      summary: 'down',
-      incidentId: null,
-      monitorId: null,
-      customerId,
-      data: { stage: next.stage },
-    };
-    expect(
-      await storms.tell(
-        whole!,
-        next.state,
-        nextDue === null ? null : new Date(nextDue),
-        [{ channel: setup.channel, message: digest }],
-        later,
-      ),
-    ).to.equal(true);
+    expect(await tellDigest(whole!)).to.equal(true);
     const stored = await storms.storm(organizationId, customerId);
     const late = decide(stored.state, await setup.publish(1, 7), setup.channel, later);
     expect(await storms.route(organizationId, customerId, stored.version, late.state, late.dueAt, late.routes, later)).to.equal(true);
