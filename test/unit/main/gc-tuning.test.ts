@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   LARGE_AT_MONITORS,
+  asyncContextFlags,
   SMALL_MALLOC_TUNABLES,
   environmentForChecks,
   missingEnvironment,
@@ -100,6 +101,21 @@ describe('garbage-collector settings of a check process', () => {
     expect(small).to.not.include('--no-memory-reducer');
     const semiSpace = Number(small.find((flag) => flag.startsWith('--max-semi-space-size='))!.split('=')[1]);
     expect(semiSpace).to.be.below(64);
+  });
+
+  it("turns on the runtime's async context without async hooks where node has it but not by default (22.7 to 23), at either scale", () => {
+    const frame = '--experimental-async-context-frame';
+    for (const version of ['22.7.0', '22.23.5', 'v22.12.0', '23.11.1']) expect(asyncContextFlags(version), version).to.deep.equal([frame]);
+    // Node 20 has no such implementation, 22.6 and earlier neither; Node 24 uses it by default.
+    for (const version of ['20.19.0', '20.20.2', '22.6.0', '24.0.0', '24.22.3', '26.1.0'])
+      expect(asyncContextFlags(version), version).to.deep.equal([]);
+    for (const scale of ['large', 'small'] as const) {
+      expect(nodeFlagsForChecks(scale, '22.23.5')).to.include(frame);
+      expect(nodeFlagsForChecks(scale, '24.22.3')).to.not.include(frame);
+      expect(nodeFlagsForChecks(scale, '22.23.5').filter((flag) => flag !== frame)).to.deep.equal(nodeFlagsForChecks(scale, '20.20.2'));
+    }
+    // This process's own version decides what npm start gives it.
+    expect(nodeFlagsForChecks('large')).to.deep.equal(nodeFlagsForChecks('large', process.versions.node));
   });
 
   it('names the flags a process was started without, wherever node took them from', () => {
