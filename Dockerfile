@@ -48,7 +48,7 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
 # PostgreSQL stops: up to about two minutes. Give it longer (`docker stop -t 150`; compose: stop_grace_period 150s).
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/bin/tini", "--"]
-# How `npm start` starts a process that runs checks (its environment and node flags), by SERVICE_SCALE (src/main/gc-tuning.ts).
+# How `npm start` starts a process that runs checks (its environment and node flags), by SERVICE_SCALE and the node it runs on (src/main/gc-tuning.ts).
 CMD ["sh", "-c", "exec env $(node scripts/node-command.cjs) dist/src/main/server.js"]
 
 FROM runtime AS external

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   LARGE_AT_MONITORS,
-  asyncContextFlags,
   SMALL_MALLOC_TUNABLES,
+  asyncContextFlags,
   environmentForChecks,
   missingEnvironment,
   missingNodeFlags,
