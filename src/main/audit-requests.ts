@@ -18,14 +18,15 @@ const actorOf = (caller: Caller): AuditActorContext => ({
  * reads, so reading costs nothing), its address and request id. Every change the request makes,
  * through any repository, is then recorded as that caller's in the change's own transaction.
  */
-export const auditRequests: RequestHandler = (req, _res, next) => {
+export const auditRequests: RequestHandler = (req, res, next) => {
   const caller = req.auth?.caller;
-  auditContext.run(
+  auditContext.runUntil(
     {
       actor: caller && !READS.has(req.method) ? actorOf(caller) : null,
       ip: req.ip ?? null,
       requestId: typeof req.id === 'string' ? req.id : req.id === undefined ? null : String(req.id),
     },
-    next,
+    () => next(),
+    (release) => res.once('close', release),
   );
 };

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { answerClientError } from '../interfaces/http/shared/client-errors';
 import { errorEnvelope } from '../interfaces/http/shared/envelope';
 import { MESSAGES } from '../interfaces/http/shared/messages';
-import { runInScope, WorkScope } from '../infrastructure/persistence/work-scope';
+import { runInScopeUntil, WorkScope } from '../infrastructure/persistence/work-scope';
 
 /** How long a cut request has to send its 503 before its connection is closed. */
 const CUT_ANSWER_MS = 3_000;
@@ -133,7 +133,11 @@ export class GracefulServer {
       this.inFlight.delete(res);
       if (this.inFlight.size === 0) this.idle?.();
     });
-    runInScope(scope, () => listener(req, res));
+    runInScopeUntil(
+      scope,
+      () => listener(req, res),
+      (release) => res.once('close', release),
+    );
   }
 
   /** Resolves true once no request is in flight, false when `ms` passed first. */

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { ContextStore } from '../persistence/context-store';
 
 /** Who makes the changes of the current request, as the audit trigger records them. */
 export interface AuditActorContext {
@@ -20,7 +20,7 @@ export interface AuditRequestContext {
   readonly requestId: string | null;
 }
 
-const storage = new AsyncLocalStorage<AuditRequestContext>();
+const storage = new ContextStore<AuditRequestContext>();
 
 /**
  * The audit context of the current request. The HTTP host opens it for each API request; the
@@ -28,15 +28,20 @@ const storage = new AsyncLocalStorage<AuditRequestContext>();
  * every write the request makes, through any repository, carries who made it.
  */
 export const auditContext = {
+  /** `work` and what it starts make their changes as `context`'s, until it returns (or its promise settles). */
   run<T>(context: AuditRequestContext, work: () => T): T {
     return storage.run(context, work);
   },
+  /** The same, until `ended` calls the release it is handed (a request's, when its response closes). */
+  runUntil(context: AuditRequestContext, work: () => void, ended: (release: () => void) => void): void {
+    storage.runUntil(context, work, ended);
+  },
   current(): AuditRequestContext | undefined {
-    return storage.getStore();
+    return storage.current;
   },
   /** The value of the `monitoring.audit` setting for the current request: '' when no caller. */
   setting(): string {
-    const context = storage.getStore();
+    const context = storage.current;
     if (!context?.actor) return '';
     return JSON.stringify({ ...context.actor, ip: context.ip, requestId: context.requestId });
   },

@@ -1,51 +1,67 @@
-import { DeadlockException, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import { DeadlockException, type Knex, type MikroORM } from '@mikro-orm/postgresql';
 import { AppError } from '../../domain/shared/app-error';
 import type { Transaction, TransactionRunner } from '../../application/shared/transaction';
+import { ContextStore } from './context-store';
 import { TransactionSql } from './orm-sql';
 import { SqlTransaction } from './sql-transaction';
 import { insideTransaction } from './pool-guard';
+
+/** PostgreSQL's deadlock_detected. */
+const DEADLOCK = '40P01';
+
+/** A transaction whose work is running: a `run` inside it is a savepoint of it. */
+interface Open {
+  readonly trx: Knex.Transaction;
+  readonly tx: SqlTransaction;
+  done: boolean;
+}
 
 /**
  * The work is handed the transaction (`tx`, a `SqlTransaction`: the statements of this transaction's
  * connection), which it passes to the write ports that join it; nothing else joins it (there is no
  * ambient unit of work: a statement not run on `sqlOf(tx)` runs on the pool, on its own). A
- * `run` inside another's work is a nested transaction (a savepoint of the outer one), which starts
- * from an empty unit of work rather than a copy of the outer one's.
+ * `run` inside another's work is a nested transaction (a savepoint of the outer one).
  *
- * Each outermost transaction starts from a fresh entity manager of its own (a fork of the global
- * one, which MikroORM refuses to use), which it leaves behind.
+ * MikroORM is the pool and the transaction: its connection's `transactional` (knex's transaction on
+ * one of the pool's connections, a savepoint when nested). Not its entity manager's, which enters
+ * two AsyncLocalStorage stores of its own (the transaction's context, the flush's) and never lets
+ * them go: on node's async hooks (Node 20) every promise of the process then pays for them. The
+ * runner keeps the open transaction in a store of its own, held only while a transaction's work runs.
  *
  * What the work's adapters staged for the end of the transaction (the live event log's rows) is
  * written when the work succeeds, just before the COMMIT; a nested transaction hands it to its
- * outer one (found by the entity manager the outer one runs on).
+ * outer one.
  *
  * A transaction PostgreSQL aborts to break a deadlock wrote nothing, whichever of its statements was
  * refused: the caller is told `conflict` (send it again), not a 500.
  */
-/** The handle of the transaction each transactional entity manager runs (to find a nested transaction's outer one). */
-const transactions = new WeakMap<object, SqlTransaction>();
-
 export class MikroOrmTransactionRunner implements TransactionRunner {
+  private readonly open = new ContextStore<Open>();
+
   constructor(private readonly orm: MikroORM) {}
 
   run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    // Inside another run's work, MikroORM's transaction context names the outer transaction's manager.
-    const current = this.orm.em.getContext(false);
-    const em = current.global ? this.orm.em.fork() : current;
-    const outer = em.isInTransaction() ? (transactions.get(em) ?? null) : null;
-    return em
+    const current = this.open.current;
+    const outer = current && !current.done ? current : null;
+    return this.orm.em
+      .getConnection()
       .transactional(
-        async (inner) => {
-          const tx = new SqlTransaction(new TransactionSql(inner as EntityManager), outer);
-          transactions.set(inner, tx);
-          const result = await insideTransaction(() => work(tx)); // the pool guard's mark (tests only)
-          await tx.settle();
-          return result;
+        async (trx) => {
+          const open: Open = { trx, tx: new SqlTransaction(new TransactionSql(trx), outer?.tx ?? null), done: false };
+          try {
+            const result = await this.open.run(open, () => insideTransaction(() => work(open.tx))); // the pool guard's mark (tests only)
+            await open.tx.settle();
+            return result;
+          } finally {
+            open.done = true;
+          }
         },
-        em.isInTransaction() ? { clear: true } : {},
+        outer ? { ctx: outer.trx } : {},
       )
       .catch((error: unknown) => {
-        throw error instanceof DeadlockException ? new AppError('conflict') : error;
+        throw error instanceof DeadlockException || (error as { code?: unknown } | null)?.code === DEADLOCK
+          ? new AppError('conflict')
+          : error;
       });
   }
 }

@@ -1,4 +1,4 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Knex, MikroORM } from '@mikro-orm/postgresql';
 import { statementName, type SqlRow, type SqlRunner, type UnitOfWorkSql } from './database';
 import { bind, type QueryOptions, type Sql } from './sql';
 import { checkPoolStatement } from './pool-guard';
@@ -27,20 +27,19 @@ async function runOn<T>(client: KnexClient, statement: Sql, options?: QueryOptio
 }
 
 /**
- * The statements of one transaction, on MikroORM's connection for it (knex's transaction client
- * hands out that one): rows locked or written there are seen and commit together. The handle
+ * The statements of one transaction, on its connection (knex's transaction client hands out that
+ * one): rows locked or written there are seen and commit together. The handle
  * `TransactionRunner.run` hands over (`sqlOf(tx)`); nothing finds it but the `tx` passed down.
  */
 export class TransactionSql implements UnitOfWorkSql {
   readonly joinsUnitOfWork = true as const;
 
-  /** `transaction`: the entity manager of the transaction `TransactionRunner.run` opened. */
-  constructor(private readonly transaction: EntityManager) {}
+  /** `transaction`: the knex transaction (or savepoint) `TransactionRunner.run` opened. */
+  constructor(private readonly transaction: Knex.Transaction) {}
 
   query<T = SqlRow>(statement: Sql, options?: QueryOptions): Promise<T[]> {
-    const client = this.transaction.getTransactionContext<{ client: KnexClient }>()?.client;
-    if (!client) throw new Error('The transaction this handle was made for is over');
-    return runOn<T>(client, statement, options);
+    if (this.transaction.isCompleted()) throw new Error('The transaction this handle was made for is over');
+    return runOn<T>(this.transaction.client as unknown as KnexClient, statement, options);
   }
 }
 

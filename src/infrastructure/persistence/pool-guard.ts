@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { appendFileSync } from 'node:fs';
+import { ContextStore } from './context-store';
 
 /**
  * The pool guard: a statement run on MikroORM's pool (`OrmPoolSql`, `POOL_SQL`: what the
@@ -9,7 +9,7 @@ import { appendFileSync } from 'node:fs';
  * transactions takes every connection and waits until the acquire timeout (pool starvation: 503
  * databaseUnavailable in `test/faults/stop-mid-burst.test.ts`). It runs on `sqlOf(tx)` instead.
  *
- * The guard routes nothing: it only knows "inside run" (an `AsyncLocalStorage` mark the runner sets
+ * The guard routes nothing: it only knows "inside run" (a `ContextStore` mark the runner sets
  * around the work and clears when the work ends, so a promise left running after it is not taken
  * for inside). It is on when `NODE_ENV` is `test` or `POOL_IN_TRANSACTION_GUARD` is `on` (the
  * tests' root hooks set it, and the services they spawn inherit it); in production it is off and
@@ -26,7 +26,7 @@ interface Mark {
   open: boolean;
 }
 
-const storage = new AsyncLocalStorage<Mark>();
+const storage = new ContextStore<Mark>();
 
 let enabled: boolean | undefined;
 
@@ -60,7 +60,7 @@ export function insideTransaction<T>(work: () => Promise<T>): Promise<T> {
 
 /** Refuses `text`, about to run on the pool, when the call chain is inside a transaction's work. */
 export function checkPoolStatement(text: () => string): void {
-  if (!poolGuardOn() || !storage.getStore()?.open) return;
+  if (!poolGuardOn() || !storage.current?.open) return;
   const error = new StatementOnPoolInTransaction(text());
   const log = process.env.POOL_IN_TRANSACTION_GUARD_LOG;
   if (log) appendFileSync(log, `${error.stack ?? error.message}\n---\n`);

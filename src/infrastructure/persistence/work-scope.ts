@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { ContextStore } from './context-store';
 
 /**
  * One piece of work the host runs (an HTTP request) as the database sees it: the connections it
@@ -51,13 +51,20 @@ export function commits(text: string, inTransaction: boolean): boolean {
   return !inTransaction && !NOT_A_COMMIT.test(text);
 }
 
-const scopes = new AsyncLocalStorage<WorkScope>();
+const scopes = new ContextStore<WorkScope>();
 
-/** Runs `work` (and everything it starts) in `scope`. */
+/** Runs `work` (and everything it starts) in `scope`, until it returns (or its promise settles). */
 export const runInScope = <T>(scope: WorkScope, work: () => T): T => scopes.run(scope, work);
 
+/**
+ * Runs `work` (and everything it starts) in `scope` until `ended` calls the release it is handed:
+ * an HTTP request's scope lasts until its response closes.
+ */
+export const runInScopeUntil = (scope: WorkScope, work: () => void, ended: (release: () => void) => void): void =>
+  scopes.runUntil(scope, work, ended);
+
 /** The scope of the work running now, if the host gave it one. */
-export const currentScope = (): WorkScope | undefined => scopes.getStore();
+export const currentScope = (): WorkScope | undefined => scopes.current;
 
 /** What database work of a cut scope fails with: the service is stopping and this request's grace is over. */
 export class ServiceStoppingError extends Error {
