@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Caller } from '../application/identity/authenticate-caller';
 import { auditContext, type AuditActorContext } from '../infrastructure/audit/audit-context';
+import { holdUntilClosed } from '../interfaces/http/shared/held-by-response';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -27,6 +28,6 @@ export const auditRequests: RequestHandler = (req, res, next) => {
       requestId: typeof req.id === 'string' ? req.id : req.id === undefined ? null : String(req.id),
     },
     () => next(),
-    (release) => res.once('close', release),
+    (release) => holdUntilClosed(res, release),
   );
 };

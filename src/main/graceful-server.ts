@@ -5,6 +5,7 @@ import { answerClientError } from '../interfaces/http/shared/client-errors';
 import { errorEnvelope } from '../interfaces/http/shared/envelope';
 import { MESSAGES } from '../interfaces/http/shared/messages';
 import { runInScopeUntil, WorkScope } from '../infrastructure/persistence/work-scope';
+import { holdUntilClosed } from '../interfaces/http/shared/held-by-response';
 
 /** How long a cut request has to send its 503 before its connection is closed. */
 const CUT_ANSWER_MS = 3_000;
@@ -136,7 +137,7 @@ export class GracefulServer {
     runInScopeUntil(
       scope,
       () => listener(req, res),
-      (release) => res.once('close', release),
+      (release) => holdUntilClosed(res, release),
     );
   }
 

@@ -7,6 +7,7 @@ import { liveEventKindsText } from '../../../domain/live-events/describe';
 import { isAppError } from '../../../domain/shared/app-error';
 import { ApiRouter } from '../shared/api-router';
 import { credentialOf } from '../shared/http-context';
+import { streaming } from '../shared/held-by-response';
 import { defineRouter } from '../shared/router-deps';
 
 const EventId = z
@@ -77,6 +78,7 @@ function eventStreamSink(res: Response): LiveEventSink {
       res.setHeader('x-accel-buffering', 'no');
       res.flushHeaders();
       res.write('retry: 2000\n: connected\n\n');
+      streaming(res); // an open stream is not a request in flight: its scope and caller are let go
     },
     send: (event: LiveEvent) => {
       const data = JSON.stringify({ kind: event.kind, customerId: event.customerId, data: event.data });
