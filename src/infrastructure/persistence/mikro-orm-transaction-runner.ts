@@ -5,9 +5,7 @@ import { ContextStore } from './context-store';
 import { TransactionSql } from './orm-sql';
 import { SqlTransaction } from './sql-transaction';
 import { insideTransaction } from './pool-guard';
-
-/** PostgreSQL's deadlock_detected. */
-const DEADLOCK = '40P01';
+import { isDeadlock } from './optimistic';
 
 /** A transaction whose work is running: a `run` inside it is a savepoint of it. */
 interface Open {
@@ -59,9 +57,7 @@ export class MikroOrmTransactionRunner implements TransactionRunner {
         outer ? { ctx: outer.trx } : {},
       )
       .catch((error: unknown) => {
-        throw error instanceof DeadlockException || (error as { code?: unknown } | null)?.code === DEADLOCK
-          ? new AppError('conflict')
-          : error;
+        throw error instanceof DeadlockException || isDeadlock(error) ? new AppError('conflict') : error;
       });
   }
 }

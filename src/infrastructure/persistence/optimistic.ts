@@ -3,6 +3,9 @@ import { AppError } from '../../domain/shared/app-error';
 /** PostgreSQL's deadlock_detected. */
 const DEADLOCK = '40P01';
 
+/** Whether PostgreSQL aborted the statement's transaction to break a deadlock (nothing of it was written). */
+export const isDeadlock = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === DEADLOCK;
+
 /**
  * Runs a write of a `sql` repository, answering `conflict` when it lost a race to another
  * transaction: PostgreSQL resolved a deadlock by aborting this one (nothing of it was written; the
@@ -12,7 +15,7 @@ export async function racing<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if ((error as { code?: unknown }).code === DEADLOCK) throw new AppError('conflict');
+    if (isDeadlock(error)) throw new AppError('conflict');
     throw error;
   }
 }
