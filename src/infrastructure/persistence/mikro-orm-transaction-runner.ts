@@ -7,11 +7,11 @@ import { SqlTransaction } from './sql-transaction';
 import { insideTransaction } from './pool-guard';
 import { isDeadlock } from './optimistic';
 
-/** A transaction whose work is running: a `run` inside it is a savepoint of it. */
+/** A transaction whose work is running (until its handle's `over`): a `run` inside it is a savepoint of it. */
 interface Open {
   readonly trx: Knex.Transaction;
+  readonly sql: TransactionSql;
   readonly tx: SqlTransaction;
-  done: boolean;
 }
 
 /**
@@ -40,18 +40,19 @@ export class MikroOrmTransactionRunner implements TransactionRunner {
 
   run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const current = this.open.current;
-    const outer = current && !current.done ? current : null;
+    const outer = current && !current.sql.over ? current : null;
     return this.orm.em
       .getConnection()
       .transactional(
         async (trx) => {
-          const open: Open = { trx, tx: new SqlTransaction(new TransactionSql(trx), outer?.tx ?? null), done: false };
+          const sql = new TransactionSql(trx);
+          const open: Open = { trx, sql, tx: new SqlTransaction(sql, outer?.tx ?? null) };
           try {
             const result = await this.open.run(open, () => insideTransaction(() => work(open.tx))); // the pool guard's mark (tests only)
             await open.tx.settle();
             return result;
           } finally {
-            open.done = true;
+            sql.end();
           }
         },
         outer ? { ctx: outer.trx } : {},

@@ -34,11 +34,28 @@ async function runOn<T>(client: KnexClient, statement: Sql, options?: QueryOptio
 export class TransactionSql implements UnitOfWorkSql {
   readonly joinsUnitOfWork = true as const;
 
+  private ended = false;
+
   /** `transaction`: the knex transaction (or savepoint) `TransactionRunner.run` opened. */
   constructor(private readonly transaction: Knex.Transaction) {}
 
+  /** Whether the runner's work on this transaction has ended (its statements are refused from then on). */
+  get over(): boolean {
+    return this.ended;
+  }
+
+  /** The runner's work on the transaction ended: the handle refuses statements from now on. */
+  end(): void {
+    this.ended = true;
+  }
+
+  /**
+   * Refused once the runner's work ended (not when knex completed the transaction: one whose
+   * connection failed mid-work answers its next statement with the connection's own error, which
+   * the host tells as the database's outage, 503).
+   */
   query<T = SqlRow>(statement: Sql, options?: QueryOptions): Promise<T[]> {
-    if (this.transaction.isCompleted()) throw new Error('The transaction this handle was made for is over');
+    if (this.ended) throw new Error('The transaction this handle was made for is over');
     return runOn<T>(this.transaction.client as unknown as KnexClient, statement, options);
   }
 }
