@@ -7,7 +7,7 @@ interface ProcStat {
   pid: number;
   ppid: number;
   comm: string;
-  /** utime + stime, plus cutime + cstime (children that exited and were reaped), in microseconds. */
+  /** Its own run time (schedstat, else utime + stime), plus cutime + cstime (children that exited and were reaped), in microseconds. */
   cpuMicros: number;
 }
 
@@ -19,7 +19,15 @@ async function readStat(pid: string): Promise<ProcStat | null> {
     const fields = text.slice(close + 2).split(' ');
     // fields[0] is state (field 3); ppid is field 4, utime 14, stime 15, cutime 16, cstime 17.
     const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    return { pid: Number(pid), ppid: Number(fields[1]), comm, cpuMicros: (ticks * 1_000_000) / USER_HZ };
+    // Its own run time to the nanosecond where the kernel keeps it (a PostgreSQL process is one thread), its reaped children's in ticks.
+    const own = await fs.readFile(`/proc/${pid}/schedstat`, 'utf8').then(
+      (text) => Number(text.split(' ')[0]) / 1000,
+      () => NaN,
+    );
+    const cpuMicros = Number.isFinite(own)
+      ? own + ((Number(fields[13]) + Number(fields[14])) * 1_000_000) / USER_HZ
+      : (ticks * 1_000_000) / USER_HZ;
+    return { pid: Number(pid), ppid: Number(fields[1]), comm, cpuMicros };
   } catch {
     return null;
   }

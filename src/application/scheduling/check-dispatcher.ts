@@ -67,6 +67,8 @@ export class CheckDispatcher {
   private readonly changes: ChangeFeed;
   /** When a round last claimed and read the change log. */
   private searchedAt = 0;
+  /** Told as each check ends (onCheckEnded). */
+  private finished: () => void = () => undefined;
   readonly stats: DispatcherStats;
 
   constructor(
@@ -91,7 +93,15 @@ export class CheckDispatcher {
     this.held = held;
     this.lease = new WorkerLease(schedule, workerId, locations, leaseMs, CHANGES_SETTLE_MS);
     this.batches = new BatchRecorder(recorder, clock, this.lease, this.stats, () => this.forget());
-    this.queue = new RunQueue(run, clock, this.lease, maxInFlight, this.stats, (h, outcome) => this.batches.add(h, outcome));
+    this.queue = new RunQueue(
+      run,
+      clock,
+      this.lease,
+      maxInFlight,
+      this.stats,
+      (h, outcome) => this.batches.add(h, outcome),
+      () => this.finished(),
+    );
     this.rebalancer = new Rebalancer(schedule, held, this.lease, locations);
     this.changes = new ChangeFeed(schedule, planner, held, this.queue, this.lease, locations);
   }
@@ -150,6 +160,25 @@ export class CheckDispatcher {
    */
   startDue(): number {
     return this.queue.startDue(this.clock.now().getTime());
+  }
+
+  /**
+   * In how many ms a held row is next due (0 while one waits for room), looking at most `withinMs`
+   * ahead; null when none is due that soon. The host's start tick sleeps until then.
+   */
+  msUntilNextDue(withinMs: number): number | null {
+    const now = this.clock.now().getTime();
+    const next = this.queue.nextDueMs(now, withinMs);
+    return next === null ? null : Math.max(0, next - now);
+  }
+
+  /**
+   * Tells `listener` each time a check ends (its outcome collected, its row queued at its next
+   * slot): the host arms its recording and plans its next start from there. One listener; a later
+   * call replaces it.
+   */
+  onCheckEnded(listener: () => void): void {
+    this.finished = listener;
   }
 
   /** Records everything finished so far (see BatchRecorder). Answers how many outcomes were handed over. */

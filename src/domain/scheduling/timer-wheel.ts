@@ -41,6 +41,21 @@ export class TimerWheel<T> {
     return true;
   }
 
+  /**
+   * When `advance` next hands something out (the end of the first bucket an item still waits in),
+   * looking at most `withinMs` past the last bucket handed out; null when nothing waits that soon.
+   * Steps through the buckets of that span: a host asks it once per start, not per item.
+   */
+  nextDueMs(withinMs: number): number | null {
+    if (this.waiting.size === 0) return null;
+    const last = this.cursor + Math.ceil(withinMs / this.tickMs);
+    for (let tick = this.cursor + 1; tick <= last; tick++) {
+      const bucket = this.buckets.get(tick);
+      if (bucket?.some((item) => this.waiting.get(item) === tick)) return (tick + 1) * this.tickMs;
+    }
+    return null;
+  }
+
   cancel(item: T): void {
     this.waiting.delete(item);
   }

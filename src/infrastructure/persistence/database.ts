@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { migrateAside } from './migrate-aside';
-import { IDLE_CONNECTION_MS, ormPoolUse, pgPoolUse, type PoolUse } from './pool-use';
+import { IDLE_CONNECTION_MS, REAP_IDLE_CONNECTIONS_EVERY_MS, ormPoolUse, pgPoolUse, type PoolUse } from './pool-use';
 import { bind, type QueryOptions, type Sql } from './sql';
 import { DEFAULT_DATABASE_DEADLINES, SelectOneProbe, StallWatch, type DatabaseDeadlines } from './stall-watch';
 import { observeCommits } from './commit-observer';
@@ -130,7 +130,12 @@ export async function openDatabase(url: string, setup: DatabaseSetup, logger?: L
     // No entities: every aggregate is read and written by SQL through the kit; MikroORM is the pool
     // and the transaction runner (which is why it must not refuse to start without any).
     entities: [],
-    pool: { min: 0, max: setup.poolMax ?? 20, idleTimeoutMillis: IDLE_CONNECTION_MS },
+    pool: {
+      min: 0,
+      max: setup.poolMax ?? 20,
+      idleTimeoutMillis: IDLE_CONNECTION_MS,
+      reapIntervalMillis: REAP_IDLE_CONNECTIONS_EVERY_MS,
+    },
     driverOptions: {
       // A connection that cannot be opened or had in time is an outage (503), not a wait as long as the outage.
       acquireConnectionTimeout: deadlines.acquireMs,

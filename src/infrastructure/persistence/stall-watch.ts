@@ -181,6 +181,8 @@ export class StallWatch {
 
   release(client: EndableClient): void {
     this.held.delete(client);
+    // Nothing held and no stall: the round would find nothing to watch, and its timer would wake the process only to stop.
+    if (this.held.size === 0 && !this.stalled && !this.probing) this.unwatch();
   }
 
   /** Resets every held connection, or those held by work that was cut (the stop's last step for requests past their grace). */
@@ -194,8 +196,7 @@ export class StallWatch {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
+    this.unwatch();
     await this.probe.close();
   }
 
@@ -206,15 +207,17 @@ export class StallWatch {
     this.timer.unref();
   }
 
+  private unwatch(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
   private async round(): Promise<void> {
     if (this.probing) return;
     const now = this.now();
     const suspicious = this.stalled || [...this.held.values()].some(({ since }) => now - since >= this.deadlines.suspectAfterMs);
     if (!suspicious) {
-      if (this.held.size === 0) {
-        clearInterval(this.timer);
-        this.timer = undefined;
-      }
+      if (this.held.size === 0) this.unwatch();
       return;
     }
     this.probing = true;

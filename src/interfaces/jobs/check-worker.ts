@@ -24,18 +24,21 @@ export interface CheckWorkerOptions {
    * while the worker runs: batches then read only the states they do not know.
    */
   steadyResults?: { memo: SteadyMemo; changes: AlertStateChanges };
-  /** How often finished checks are recorded, at the latest (sooner once a chunk waits, seen at the next start tick). */
+  /** How often finished checks are recorded, at the latest (at once when a check's end fills a chunk). */
   flushEveryMs?: number;
   /**
-   * How often held checks whose slot has come are started (the start lateness this adds at most).
-   * Checks started together share the event loop's wake-ups, so a longer tick costs less CPU per
-   * check, for more start lateness.
+   * How often, at most, held checks whose slot has come are started (the start lateness this adds
+   * at most, when checks come closer together than this). Checks started together share the event
+   * loop's wake-ups, so a longer span costs less CPU per check, for more start lateness.
    */
   startEveryMs?: number;
   /** Wraps each round (a fresh unit of work per round). */
   around?: <T>(work: () => Promise<T>) => Promise<T>;
   progressEveryMs?: number;
 }
+
+/** The longest the start tick sleeps while the worker holds rows and none is due sooner. */
+const SLEEP_AT_MOST_MS = 30_000;
 
 interface Loop {
   /** Runs a round as soon as the current one (if any) ends. */
@@ -131,7 +134,7 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
     (poked) =>
       around(async () => {
         await dispatcher.pump({ quiet: noticed && !poked });
-        tickWhileHolding();
+        planTick();
       }),
     pumpEveryMs,
     () => false,
@@ -169,23 +172,44 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
     logger,
     'recording',
   );
-  // The start tick runs only while the worker holds rows or has checks running or unrecorded: a
-  // worker with nothing to check wakes for its claim rounds alone; a round that claims restarts it.
+  // The start tick wakes when the next held row is due (the end of its slot's 50-ms bucket on the
+  // run queue's wheel), at most every `startEveryMs` (checks due within that span start together,
+  // sharing the wake-up) and at least every SLEEP_AT_MOST_MS while the worker holds rows; it stops
+  // while the worker holds none (a round that claims plans it again). Each wake-up of a process
+  // costs CPU of its own (on a virtual machine about as much as a small check): a small worker's
+  // checks come a second or more apart, and a tick every 250 ms between them was most of its wake-ups.
+  const everyMs = options.startEveryMs ?? 250;
   let starting: NodeJS.Timeout | undefined;
-  const tick = () => {
-    dispatcher.startDue();
+  let tickAt = Infinity;
+  let lastTick = -Infinity;
+  const noteResults = () => {
     if (chunkWaits()) flushing.poke();
     else if (dispatcher.unrecorded > 0) flushing.arm();
-    if (dispatcher.stats.held === 0 && dispatcher.running === 0 && dispatcher.unrecorded === 0) {
-      clearInterval(starting);
-      starting = undefined;
-    }
   };
-  function tickWhileHolding() {
-    if (starting === undefined && !stopping && (dispatcher.stats.held > 0 || dispatcher.running > 0)) {
-      starting = setInterval(tick, options.startEveryMs ?? 250);
-    }
+  const tick = () => {
+    starting = undefined;
+    tickAt = Infinity;
+    lastTick = Date.now();
+    dispatcher.startDue();
+    noteResults();
+    planTick();
+  };
+  /** Plans the next tick at the next due row (see above), unless one is planned as soon already. */
+  function planTick() {
+    if (stopping || dispatcher.stats.held === 0) return;
+    const now = Date.now();
+    const due = dispatcher.msUntilNextDue(SLEEP_AT_MOST_MS) ?? SLEEP_AT_MOST_MS;
+    const at = Math.max(lastTick + everyMs, now + due);
+    if (starting !== undefined && tickAt <= at) return;
+    clearTimeout(starting);
+    tickAt = at;
+    starting = setTimeout(tick, at - now);
   }
+  // A check's end arms the recording (at once for a full chunk) and may plan the tick sooner.
+  dispatcher.onCheckEnded(() => {
+    noteResults();
+    planTick();
+  });
   let previous = dispatcher.stats.lateness.snapshot();
   const progress = setInterval(() => {
     const { stats } = dispatcher;
@@ -214,7 +238,7 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
         await listening
       )?.();
       await pumping.stop();
-      clearInterval(starting);
+      clearTimeout(starting);
       await flushing.stop();
       await around(() => dispatcher.drain());
       await (

@@ -7,6 +7,7 @@ import { sql } from '../../../src/infrastructure/persistence/sql';
 import { sqlOf } from '../../../src/infrastructure/persistence/sql-transaction';
 import type { SqlRunner } from '../../../src/infrastructure/persistence/database';
 import { standingAlone, StatementOnPoolInTransaction } from '../../../src/infrastructure/persistence/pool-guard';
+import { IDLE_CONNECTION_MS, REAP_IDLE_CONNECTIONS_EVERY_MS } from '../../../src/infrastructure/persistence/pool-use';
 
 /**
  * The kit's statements on MikroORM's connections: `sqlOf(tx)` runs on the transaction's own
@@ -24,6 +25,19 @@ describe('MikroORM statements: the transaction handed down, or the pool (Postgre
       (await app.database.sql.query<{ name: string }>(sql`SELECT name FROM organizations WHERE id = ${org.user.organizationId}`))[0]!.name;
     return { tx, pool, organizationId: org.user.organizationId, nameOf };
   };
+
+  it("keeps idle connections for minutes and looks for expired ones every 30 s, not tarn's every second", async () => {
+    const app = await testServer();
+    await app.database.sql.query(sql`SELECT 1`);
+    const pool = (
+      app.database.orm.em.getConnection().getKnex().client as {
+        pool: { reapIntervalMillis: number; idleTimeoutMillis: number; numFree(): number; interval: unknown };
+      }
+    ).pool;
+    expect([pool.idleTimeoutMillis, pool.reapIntervalMillis]).to.deep.equal([IDLE_CONNECTION_MS, REAP_IDLE_CONNECTIONS_EVERY_MS]);
+    expect(pool.numFree(), 'a connection kept').to.be.greaterThan(0);
+    expect(pool.interval, 'the reaping timer runs while it does').to.not.equal(null);
+  });
 
   it('sqlOf(tx) joins the transaction: its write is seen inside, not outside, and commits with it', async () => {
     const { tx, organizationId, nameOf } = await setup('orm-sql-commit');

@@ -20,6 +20,12 @@ class FakeDispatcher {
   /** What a flush leaves unrecorded (checks finishing meanwhile). */
   refill = 0;
   running = 0;
+  /** In how many ms the next held row is due (null: none within the span asked); 0 by default, so the tick runs at its shortest. */
+  nextDueInMs: number | null = 0;
+  /** The spans the worker asked about. */
+  readonly asked: number[] = [];
+  /** What the worker gave onCheckEnded: the tests call it as a check's end would. */
+  checkEnded: () => void = () => undefined;
   readonly stats = { started: 0, recorded: 0, dropped: 0, held: 0, lateness: new LatenessHistogram() };
 
   async pump(round: { quiet?: boolean } = {}) {
@@ -35,6 +41,13 @@ class FakeDispatcher {
   startDue() {
     this.starts++;
     return 0;
+  }
+  msUntilNextDue(withinMs: number) {
+    this.asked.push(withinMs);
+    return this.nextDueInMs;
+  }
+  onCheckEnded(listener: () => void) {
+    this.checkEnded = listener;
   }
   async drain() {
     this.drained = true;
@@ -64,12 +77,12 @@ describe('check worker loops', () => {
     await wait(450);
     expect(dispatcher.pumps, 'at 0, 100, 200, 300 and 400 ms').to.equal(5);
     expect(dispatcher.flushes, 'at 0, 200 and 400 ms').to.equal(3);
-    expect(dispatcher.starts, 'every 20 ms').to.equal(22);
+    expect(dispatcher.starts, 'once the first round held rows, then every 20 ms').to.equal(23);
     expect(dispatcher.drained).to.equal(false);
     await worker.stop();
     expect(dispatcher.drained).to.equal(true);
     await wait(1_000);
-    expect([dispatcher.pumps, dispatcher.flushes, dispatcher.starts], 'nothing runs once stopped').to.deep.equal([5, 3, 22]);
+    expect([dispatcher.pumps, dispatcher.flushes, dispatcher.starts], 'nothing runs once stopped').to.deep.equal([5, 3, 23]);
   });
 
   it('records early once a chunk waits', async () => {
@@ -120,6 +133,72 @@ describe('check worker loops', () => {
     const starts = dispatcher.starts;
     await wait(2_000);
     expect(dispatcher.starts, 'nothing held, running or unrecorded: the tick stopped').to.equal(starts);
+    await worker.stop();
+  });
+
+  it('wakes its start tick when the next held row is due, not every tick: at most every startEveryMs, at least every 30 s', async () => {
+    const dispatcher = new FakeDispatcher();
+    dispatcher.stats.held = 1;
+    dispatcher.nextDueInMs = 3_000;
+    const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, {
+      pumpEveryMs: 100_000,
+      flushEveryMs: 10_000,
+      startEveryMs: 250,
+    });
+    await wait(0);
+    await wait(2_999);
+    expect(dispatcher.starts, 'no tick before the row is due').to.equal(0);
+    dispatcher.nextDueInMs = 0;
+    await wait(1);
+    expect(dispatcher.starts, 'one tick when it is due').to.equal(1);
+    dispatcher.nextDueInMs = null;
+    await wait(249);
+    expect(dispatcher.starts, 'a row due at once waits for the shortest span after the last tick').to.equal(1);
+    await wait(1);
+    expect(dispatcher.starts).to.equal(2);
+    await wait(29_999);
+    expect(dispatcher.starts, 'nothing due within 30 s: it sleeps 30 s').to.equal(2);
+    await wait(1);
+    expect(dispatcher.starts).to.equal(3);
+    expect(new Set(dispatcher.asked), 'it asks as far as it would sleep').to.deep.equal(new Set([30_000]));
+    await worker.stop();
+  });
+
+  it("a check's end plans the tick sooner when its row is due sooner, and arms the recording without waiting for a tick", async () => {
+    const dispatcher = new FakeDispatcher();
+    dispatcher.stats.held = 1;
+    dispatcher.nextDueInMs = 10_000;
+    const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, {
+      pumpEveryMs: 100_000,
+      flushEveryMs: 2_000,
+      startEveryMs: 250,
+    });
+    await wait(0);
+    const flushes = dispatcher.flushes;
+    await wait(1_000);
+    dispatcher.unrecorded = 1;
+    dispatcher.nextDueInMs = 500;
+    dispatcher.checkEnded();
+    await wait(499);
+    expect(dispatcher.starts, 'not yet').to.equal(0);
+    dispatcher.nextDueInMs = 10_000;
+    await wait(1);
+    expect(dispatcher.starts, 'the tick came forward to 1.5 s').to.equal(1);
+    await wait(499);
+    expect(dispatcher.flushes, "the recording armed by the end: a period after the last round's start, not before").to.equal(flushes);
+    await wait(1);
+    expect(dispatcher.flushes).to.equal(flushes + 1);
+    dispatcher.unrecorded = RECORD_CHUNK;
+    dispatcher.checkEnded();
+    await wait(0);
+    expect(dispatcher.flushes, 'a full chunk is recorded at once').to.equal(flushes + 2);
+    expect(dispatcher.starts, 'with no tick between').to.equal(1);
+    dispatcher.nextDueInMs = 20_000;
+    dispatcher.checkEnded();
+    await wait(9_499);
+    expect(dispatcher.starts, 'a later row does not put off the tick planned at 11.5 s').to.equal(1);
+    await wait(1);
+    expect(dispatcher.starts).to.equal(2);
     await worker.stop();
   });
 

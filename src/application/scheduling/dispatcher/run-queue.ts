@@ -14,7 +14,8 @@ const TICK_MS = 50;
 /**
  * Held rows waiting for their slot (on a timer wheel) and for room (ready, in slot order), and the
  * checks running: at most `maxInFlight` at once. A finished check hands its outcome to `collect`
- * (unless the worker was fenced meanwhile) and waits for its next slot.
+ * (unless the worker was fenced meanwhile) and waits for its next slot; then `finished` is told
+ * (the host plans its next start and its recording from there).
  */
 export class RunQueue {
   private inFlight = 0;
@@ -30,6 +31,7 @@ export class RunQueue {
     private readonly maxInFlight: number,
     private readonly stats: Pick<DispatcherStats, 'started' | 'lateness'>,
     private readonly collect: (h: HeldCheck, outcome: CheckOutcome) => void,
+    private readonly finished: () => void,
   ) {
     this.wheel = new TimerWheel(TICK_MS, clock.now().getTime());
   }
@@ -56,6 +58,14 @@ export class RunQueue {
   startDue(now: number): number {
     for (const h of this.wheel.advance(now)) this.ready.push(h);
     return this.startReady(now);
+  }
+
+  /**
+   * When a queued row is next due: `now` while one waits for room, else its slot's bucket's end on
+   * the wheel, looking at most `withinMs` ahead; null when none is due that soon.
+   */
+  nextDueMs(now: number, withinMs: number): number | null {
+    return this.readyHead < this.ready.length ? now : this.wheel.nextDueMs(withinMs);
   }
 
   /** Forgets every queued row (the worker was fenced or resigned); running checks end unrecorded. */
@@ -108,6 +118,7 @@ export class RunQueue {
       }
       // At capacity (a burst), the next ready check takes the room at once rather than at the next tick.
       if (this.readyHead < this.ready.length) this.startReady(this.clock.now().getTime());
+      this.finished();
     };
     this.run(planned.request).then(finish, (error: unknown) =>
       finish(

@@ -43,4 +43,21 @@ describe('TimerWheel', () => {
     expect(wheel.advance(T0 + 3 * day)).to.deep.equal([1, 2]);
     expect(wheel.advance(T0 + 31 * day)).to.deep.equal([3]);
   });
+
+  it('tells when an advance next hands something out: the end of the first bucket an item waits in, within the span asked', () => {
+    const wheel = new TimerWheel<string>(50, T0);
+    const end = (at: number) => Math.floor(at / 50) * 50 + 50;
+    expect(wheel.nextDueMs(60_000), 'nothing waits').to.equal(null);
+    wheel.schedule('later', T0 + 1_230);
+    wheel.schedule('sooner', T0 + 420);
+    expect(wheel.nextDueMs(60_000)).to.equal(end(T0 + 420));
+    expect(wheel.nextDueMs(300), 'nothing within 300 ms').to.equal(null);
+    wheel.schedule('sooner', T0 + 2_000);
+    expect(wheel.nextDueMs(60_000), "a moved item's old bucket is not due").to.equal(end(T0 + 1_230));
+    expect(wheel.advance(end(T0 + 1_230) - 1), 'nothing before then').to.deep.equal([]);
+    expect(wheel.advance(end(T0 + 1_230))).to.deep.equal(['later']);
+    expect(wheel.nextDueMs(60_000)).to.equal(end(T0 + 2_000));
+    wheel.cancel('sooner');
+    expect(wheel.nextDueMs(60_000), 'nothing waits once it is cancelled').to.equal(null);
+  });
 });

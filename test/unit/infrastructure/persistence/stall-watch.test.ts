@@ -57,6 +57,26 @@ describe('StallWatch', () => {
     expect(probe.probes).to.equal(0);
   });
 
+  it('sets no timer once nothing is held: a released connection leaves nothing to wake the process', async () => {
+    const [one, two] = [aConnection(), aConnection()];
+    watch.hold(one);
+    watch.hold(two);
+    expect(clock.countTimers(), 'a round while connections are held').to.equal(1);
+    watch.release(one);
+    expect(clock.countTimers(), 'still one held').to.equal(1);
+    watch.release(two);
+    expect(clock.countTimers(), 'none held').to.equal(0);
+    await watch.acquire(
+      () => Promise.resolve(one),
+      () => undefined,
+    );
+    watch.hold(one);
+    await clock.tickAsync(1_500);
+    expect(probe.probes, 'held past suspicion: probed as before').to.be.greaterThan(0);
+    watch.release(one);
+    expect(clock.countTimers()).to.equal(0);
+  });
+
   it('leaves a slow statement on an answering server alone', async () => {
     const connection = aConnection();
     watch.hold(connection);

@@ -38,6 +38,7 @@ async function following(n = 3) {
     100,
     { started: 0, lateness: new LatenessHistogram() },
     () => undefined,
+    () => undefined,
   );
   const held = new HeldChecks((h) => queue.cancel(h));
   const claimed = await schedule.claim({ workerId: lease.workerId, locations: ['eu'], now: clock.now(), limit: n });

@@ -30,7 +30,9 @@ async function aQueue(maxInFlight = 2, run?: (request: CheckRequest) => Promise<
   const collected: CheckOutcome[] = [];
   const started: string[] = [];
   const pending: Array<() => void> = [];
-  const queue = new RunQueue(
+  /** What `finished` saw each time: the row's next slot already queued (the queue's next due, from the clock). */
+  const ends: Array<number | null> = [];
+  const queue: RunQueue = new RunQueue(
     run ??
       ((request) => {
         started.push((request as { host: string }).host);
@@ -44,8 +46,9 @@ async function aQueue(maxInFlight = 2, run?: (request: CheckRequest) => Promise<
       h.unrecorded = true;
       collected.push(outcome);
     },
+    () => ends.push(queue.nextDueMs(clock.ms, 2 * MIN)),
   );
-  return { clock, lease, stats, collected, started, pending, queue };
+  return { clock, lease, stats, collected, started, pending, queue, ends };
 }
 
 describe('RunQueue (timer wheel, capacity, starts)', () => {
@@ -84,6 +87,28 @@ describe('RunQueue (timer wheel, capacity, starts)', () => {
     expect([stats.started, stats.lateness.snapshot().reduce((n, c) => n + c, 0)]).to.deep.equal([1, 1]);
     clock.advance(MIN);
     expect(queue.startDue(clock.ms), 'due again on its grid').to.equal(1);
+  });
+
+  it("tells when a queued row is next due: its bucket's end, now while one waits for room, null beyond the span asked", async () => {
+    const { clock, queue, pending, ends } = await aQueue(1);
+    expect(queue.nextDueMs(clock.ms, MIN), 'nothing queued').to.equal(null);
+    queue.enqueue(row(1, 1_230), clock.ms);
+    queue.enqueue(row(2, 420), clock.ms);
+    const due = queue.nextDueMs(clock.ms, MIN)!;
+    expect(due, "the end of the 50-ms bucket of the sooner row's slot").to.equal(Math.floor((start + 420) / 50) * 50 + 50);
+    expect(queue.nextDueMs(clock.ms, 300), 'not within 300 ms').to.equal(null);
+    clock.advance(due - clock.ms - 1);
+    expect(queue.startDue(clock.ms), 'nothing before then').to.equal(0);
+    clock.advance(1);
+    expect(queue.startDue(clock.ms)).to.equal(1);
+    clock.advance(1_000);
+    expect(queue.startDue(clock.ms), 'the other is due, but the one check allowed runs').to.equal(0);
+    expect(queue.nextDueMs(clock.ms, MIN), 'a row waiting for room is due now').to.equal(clock.ms);
+    pending.shift()!();
+    await settle();
+    const again = Math.floor((start + 420 + MIN) / 50) * 50 + 50;
+    expect(queue.nextDueMs(clock.ms, MIN), 'the waiting row took the room; the first is back on its grid a minute on').to.equal(again);
+    expect(ends, 'finished told once the row is queued again').to.deep.equal([again]);
   });
 
   it('turns a check that throws into a down result', async () => {
