@@ -44,7 +44,8 @@ export class TimerWheel<T> {
   /**
    * When `advance` next hands something out (the end of the first bucket an item still waits in),
    * looking at most `withinMs` past the last bucket handed out; null when nothing waits that soon.
-   * Steps through the buckets of that span: a host asks it once per start, not per item.
+   * Steps through the buckets of that span, stopping at the first: a host asks it once per start
+   * and per check's end, not per item waiting.
    */
   nextDueMs(withinMs: number): number | null {
     if (this.waiting.size === 0) return null;

@@ -180,7 +180,8 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
   // checks come a second or more apart, and a tick every 250 ms between them was most of its wake-ups.
   const everyMs = options.startEveryMs ?? 250;
   let starting: NodeJS.Timeout | undefined;
-  let tickAt = Infinity;
+  /** When the planned tick (`starting`) comes. */
+  let tickAt = 0;
   let lastTick = -Infinity;
   const noteResults = () => {
     if (chunkWaits()) flushing.poke();
@@ -188,7 +189,6 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
   };
   const tick = () => {
     starting = undefined;
-    tickAt = Infinity;
     lastTick = Date.now();
     dispatcher.startDue();
     noteResults();

@@ -64,6 +64,19 @@ describe('check worker loops', () => {
     timers = sinon.useFakeTimers();
   });
   afterEach(() => timers.restore());
+  /** A worker holding one row, due in `nextDueInMs`, that claims only at its start and ticks at most every 250 ms. */
+  const holdingOneRow = async (setup: { nextDueInMs: number; flushEveryMs: number }) => {
+    const dispatcher = new FakeDispatcher();
+    dispatcher.stats.held = 1;
+    dispatcher.nextDueInMs = setup.nextDueInMs;
+    const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, {
+      pumpEveryMs: 100_000,
+      flushEveryMs: setup.flushEveryMs,
+      startEveryMs: 250,
+    });
+    await wait(0);
+    return { dispatcher, worker };
+  };
 
   it('claims on its cadence, starts due checks on a short tick, records at least every flush period, and drains on stop', async () => {
     const dispatcher = new FakeDispatcher();
@@ -137,15 +150,7 @@ describe('check worker loops', () => {
   });
 
   it('wakes its start tick when the next held row is due, not every tick: at most every startEveryMs, at least every 30 s', async () => {
-    const dispatcher = new FakeDispatcher();
-    dispatcher.stats.held = 1;
-    dispatcher.nextDueInMs = 3_000;
-    const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, {
-      pumpEveryMs: 100_000,
-      flushEveryMs: 10_000,
-      startEveryMs: 250,
-    });
-    await wait(0);
+    const { dispatcher, worker } = await holdingOneRow({ nextDueInMs: 3_000, flushEveryMs: 10_000 });
     await wait(2_999);
     expect(dispatcher.starts, 'no tick before the row is due').to.equal(0);
     dispatcher.nextDueInMs = 0;
@@ -165,15 +170,7 @@ describe('check worker loops', () => {
   });
 
   it("a check's end plans the tick sooner when its row is due sooner, and arms the recording without waiting for a tick", async () => {
-    const dispatcher = new FakeDispatcher();
-    dispatcher.stats.held = 1;
-    dispatcher.nextDueInMs = 10_000;
-    const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, {
-      pumpEveryMs: 100_000,
-      flushEveryMs: 2_000,
-      startEveryMs: 250,
-    });
-    await wait(0);
+    const { dispatcher, worker } = await holdingOneRow({ nextDueInMs: 10_000, flushEveryMs: 2_000 });
     const flushes = dispatcher.flushes;
     await wait(1_000);
     dispatcher.unrecorded = 1;
