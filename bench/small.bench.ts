@@ -7,7 +7,7 @@
  * monitor has its first result), then BENCH_SECONDS measured (default 600; e.g. 120 for a quick
  * run). BENCH_IDLE_WARMUP / BENCH_IDLE_SECONDS (default 60 / 120) for the idle part.
  * Figures: CPU a second of the service and of its PostgreSQL (from /proc: the processes' own user
- * and system time), the service's resident set, PostgreSQL's memory (its processes' proportional
+ * and system time; the service's threads other than its main one beside it), the service's resident set, PostgreSQL's memory (its processes' proportional
  * sets), and all-in CPU per check (service + PostgreSQL over the checks started) against a bare
  * check (a `node:http` GET on a new connection) paced at the same rate in this process, measured
  * before the service starts (BENCH_BARE_SECONDS, default 120).
@@ -22,7 +22,7 @@ import http from 'node:http';
 import { startBenchService, type BenchService } from './support/service';
 import { loaderFlags, supportScript } from './support/scripts';
 import { postgresCpuMicros } from './support/postgres-cpu';
-import { processCpuMicros } from './support/process-cpu';
+import { processCpuMicros, threadCpuMicros } from './support/process-cpu';
 import { postgresMemoryBytes, residentBytes } from './support/process-memory';
 import { goal, loadAverage, printVerdict } from './support/verdict';
 
@@ -61,9 +61,13 @@ async function pacedBareCpuPerCheck(check: () => Promise<void>, perSecond: numbe
   return run(Math.ceil(perSecond * seconds));
 }
 
-/** CPU (µs) of the service process and of its PostgreSQL so far, from /proc. */
-async function cpuOf(service: BenchService): Promise<{ service: number; postgres: number }> {
-  return { service: await processCpuMicros(service.pid), postgres: (await postgresCpuMicros(service.pid)) ?? Number.NaN };
+/** CPU (µs) of the service process (and of its threads other than the main one) and of its PostgreSQL so far, from /proc. */
+async function cpuOf(service: BenchService): Promise<{ service: number; serviceOtherThreads: number; postgres: number }> {
+  return {
+    service: await processCpuMicros(service.pid),
+    serviceOtherThreads: (await threadCpuMicros(service.pid))?.others ?? Number.NaN,
+    postgres: (await postgresCpuMicros(service.pid)) ?? Number.NaN,
+  };
 }
 
 /** CPU a second of each over `seconds`, with the checks started meanwhile and the memory at the end. */
@@ -80,6 +84,9 @@ async function window(service: BenchService, seconds: number) {
     checks,
     checksPerSecond: round(checks / seconds, 2),
     serviceCpuMsPerSecond: round(serviceMs, 2),
+    // Of which threads other than the main one: at the small scale the collector runs on the main
+    // thread (--single-threaded-gc), so this is mostly V8's optimizing compiler (bench/README.md).
+    serviceOtherThreadsCpuMsPerSecond: round((cpuAfter.serviceOtherThreads - cpuBefore.serviceOtherThreads) / 1000 / seconds, 2),
     postgresCpuMsPerSecond: round(postgresMs, 2),
     cpuMsPerSecond: round(serviceMs + postgresMs, 2),
     // The service's statements and transactions a minute (less the bench's own read of the count; PostgreSQL's statistics lag by about a second).

@@ -10,20 +10,27 @@ const USER_HZ = 100;
  * too coarse for a small service: a minute's window then moves by 0.17 ms a second per tick).
  */
 export async function processCpuMicros(pid: number): Promise<number> {
-  const precise = await scheduledMicros(pid);
-  return precise ?? tickedMicros(pid);
+  const threads = await threadCpuMicros(pid);
+  return threads === null ? tickedMicros(pid) : threads.main + threads.others;
 }
 
-/** The run time of the process's threads now alive, from their schedstat; null where the kernel keeps none. */
-async function scheduledMicros(pid: number): Promise<number | null> {
+/**
+ * The run time (µs) of the process's main thread and of its other threads now alive (V8's
+ * optimizing compiler and collector helpers, libuv's pool), from their schedstat; null where the
+ * kernel keeps none.
+ */
+export async function threadCpuMicros(pid: number): Promise<{ main: number; others: number } | null> {
   try {
     const threads = await fs.readdir(`/proc/${pid}/task`);
-    let nanos = 0;
+    let main = 0;
+    let others = 0;
     for (const tid of threads) {
       const text = await fs.readFile(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').catch(() => '0');
-      nanos += Number(text.split(' ')[0]);
+      const micros = Number(text.split(' ')[0]) / 1000;
+      if (tid === String(pid)) main += micros;
+      else others += micros;
     }
-    return Number.isFinite(nanos) ? nanos / 1000 : null;
+    return Number.isFinite(main + others) ? { main, others } : null;
   } catch {
     return null;
   }
