@@ -7,8 +7,8 @@
  * monitor has its first result), then BENCH_SECONDS measured (default 600; e.g. 120 for a quick
  * run). BENCH_IDLE_WARMUP / BENCH_IDLE_SECONDS (default 60 / 120) for the idle part.
  * Figures: CPU a second of the service and of its PostgreSQL (from /proc: the processes' own user
- * and system time; the service's threads other than its main one beside it), the service's resident set, PostgreSQL's memory (its processes' proportional
- * sets), and all-in CPU per check (service + PostgreSQL over the checks started) against a bare
+ * and system time; the service's threads other than its main one beside it), the service's
+ * resident set, PostgreSQL's memory (its processes' proportional sets), and all-in CPU per check (service + PostgreSQL over the checks started) against a bare
  * check (a `node:http` GET on a new connection) paced at the same rate in this process, measured
  * before the service starts (BENCH_BARE_SECONDS, default 120).
  * Goals: CPU beyond the checks' own work (all-in CPU a second less the checks' rate times the bare
@@ -22,7 +22,7 @@ import http from 'node:http';
 import { startBenchService, type BenchService } from './support/service';
 import { loaderFlags, supportScript } from './support/scripts';
 import { postgresCpuMicros } from './support/postgres-cpu';
-import { processCpuMicros, threadCpuMicros } from './support/process-cpu';
+import { threadCpuMicros, tickedMicros } from './support/process-cpu';
 import { postgresMemoryBytes, residentBytes } from './support/process-memory';
 import { goal, loadAverage, printVerdict } from './support/verdict';
 
@@ -61,11 +61,15 @@ async function pacedBareCpuPerCheck(check: () => Promise<void>, perSecond: numbe
   return run(Math.ceil(perSecond * seconds));
 }
 
-/** CPU (µs) of the service process (and of its threads other than the main one) and of its PostgreSQL so far, from /proc. */
+/**
+ * CPU (µs) of the service process, of its threads other than the main one, and of its PostgreSQL
+ * so far, from /proc (the service's threads read once; their ticks where the kernel keeps no run time).
+ */
 async function cpuOf(service: BenchService): Promise<{ service: number; serviceOtherThreads: number; postgres: number }> {
+  const threads = await threadCpuMicros(service.pid);
   return {
-    service: await processCpuMicros(service.pid),
-    serviceOtherThreads: (await threadCpuMicros(service.pid))?.others ?? Number.NaN,
+    service: threads === null ? await tickedMicros(service.pid) : threads.main + threads.others,
+    serviceOtherThreads: threads?.others ?? Number.NaN,
     postgres: (await postgresCpuMicros(service.pid)) ?? Number.NaN,
   };
 }

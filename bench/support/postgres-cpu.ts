@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { runTimeMicros } from './process-cpu';
 
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ; 100 on Linux builds in practice). */
 const USER_HZ = 100;
@@ -20,10 +21,7 @@ async function readStat(pid: string): Promise<ProcStat | null> {
     // fields[0] is state (field 3); ppid is field 4, utime 14, stime 15, cutime 16, cstime 17.
     const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     // Its own run time to the nanosecond where the kernel keeps it (a PostgreSQL process is one thread), its reaped children's in ticks.
-    const own = await fs.readFile(`/proc/${pid}/schedstat`, 'utf8').then(
-      (text) => Number(text.split(' ')[0]) / 1000,
-      () => NaN,
-    );
+    const own = await runTimeMicros(`/proc/${pid}/schedstat`);
     const cpuMicros = Number.isFinite(own)
       ? own + ((Number(fields[13]) + Number(fields[14])) * 1_000_000) / USER_HZ
       : (ticks * 1_000_000) / USER_HZ;

@@ -14,6 +14,13 @@ export async function processCpuMicros(pid: number): Promise<number> {
   return threads === null ? tickedMicros(pid) : threads.main + threads.others;
 }
 
+/** The scheduler's run time (µs) of one task, from its schedstat file (`/proc/<pid>[/task/<tid>]/schedstat`); NaN where there is none. */
+export const runTimeMicros = (schedstat: string): Promise<number> =>
+  fs.readFile(schedstat, 'utf8').then(
+    (text) => Number(text.split(' ')[0]) / 1000,
+    () => Number.NaN,
+  );
+
 /**
  * The run time (µs) of the process's main thread and of its other threads now alive (V8's
  * optimizing compiler and collector helpers, libuv's pool), from their schedstat; null where the
@@ -25,8 +32,8 @@ export async function threadCpuMicros(pid: number): Promise<{ main: number; othe
     let main = 0;
     let others = 0;
     for (const tid of threads) {
-      const text = await fs.readFile(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').catch(() => '0');
-      const micros = Number(text.split(' ')[0]) / 1000;
+      // A thread that exited since the listing counts for nothing.
+      const micros = (await runTimeMicros(`/proc/${pid}/task/${tid}/schedstat`)) || 0;
       if (tid === String(pid)) main += micros;
       else others += micros;
     }
@@ -36,7 +43,8 @@ export async function threadCpuMicros(pid: number): Promise<{ main: number; othe
   }
 }
 
-async function tickedMicros(pid: number): Promise<number> {
+/** The clock ticks of `/proc/<pid>/stat` (user + system), in µs. */
+export async function tickedMicros(pid: number): Promise<number> {
   const text = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
   // fields[0] is state (field 3); utime is field 14, stime 15.
